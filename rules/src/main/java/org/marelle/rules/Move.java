@@ -1,0 +1,58 @@
+package org.marelle.rules;
+
+/**
+ * A move, as a value. Squares are indexes of the position's {@link BoardGeometry}; use {@link Position#uci(Move)} or
+ * {@link Position#san(Move)} to name a move.
+ *
+ * {@snippet :
+ * Position p = Position.start(Variant.STANDARD);
+ * Move m = p.parseSan("e4");
+ * switch (m) {
+ *     case Move.Normal n -> System.out.println("from " + n.from());
+ *     case Move.Promotion pr -> System.out.println("promotes to " + pr.promotion().name());
+ *     case Move.EnPassant e -> System.out.println("takes en passant");
+ *     case Move.Castle c -> System.out.println("castles with the rook on " + c.rookFrom());
+ *     case Move.Null x -> System.out.println("passes");
+ * }
+ * }
+ */
+public sealed interface Move {
+
+    /** The square the moving piece leaves (the king's, for castling); -1 for a null move. */
+    int from();
+
+    /** The square the moving piece reaches (the king's destination, for castling); -1 for a null move. */
+    int to();
+
+    record Normal(int from, int to) implements Move {
+    }
+
+    record Promotion(int from, int to, PieceType promotion) implements Move {
+    }
+
+    /** A pawn taking en passant; the captured pawn stands beside {@code from}, on {@code to}'s file. */
+    record EnPassant(int from, int to) implements Move {
+    }
+
+    /**
+     * Castling: the king goes {@code from → to}, the rook {@code rookFrom → rookTo}. In Chess960 the king or the
+     * rook may stand still, and they may cross.
+     */
+    record Castle(int from, int to, int rookFrom, int rookTo) implements Move {
+    }
+
+    /** A pass, as PGN writes "--" (used in analysis, never legal over the board). */
+    record Null() implements Move {
+        @Override
+        public int from() {
+            return -1;
+        }
+
+        @Override
+        public int to() {
+            return -1;
+        }
+    }
+
+    Move NULL = new Null();
+}

@@ -1,0 +1,146 @@
+package org.marelle.rules;
+
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * An immutable set of squares, held as 128 bits so that boards up to 128 squares (8×8, 12×8, 10×10) fit.
+ * Bit {@code n} is square index {@code n}; {@code lo} holds squares 0–63, {@code hi} squares 64–127.
+ *
+ * {@snippet :
+ * SquareSet set = SquareSet.of(0, 95);    // a1 and l8 on a Courier board
+ * set.contains(95);                       // true
+ * set.count();                            // 2
+ * }
+ */
+public record SquareSet(long lo, long hi) implements Iterable<Integer> {
+
+    public static final SquareSet EMPTY = new SquareSet(0, 0);
+
+    public static SquareSet of(int... squares) {
+        long lo = 0, hi = 0;
+        for (int s : squares) {
+            check(s);
+            if (s < 64) lo |= 1L << s; else hi |= 1L << (s - 64);
+        }
+        return new SquareSet(lo, hi);
+    }
+
+    /** All squares of a board. */
+    public static SquareSet all(BoardGeometry geometry) {
+        int n = geometry.squareCount();
+        long lo = n >= 64 ? -1L : (1L << n) - 1;
+        long hi = n <= 64 ? 0 : (n == 128 ? -1L : (1L << (n - 64)) - 1);
+        return new SquareSet(lo, hi);
+    }
+
+    private static void check(int s) {
+        if (s < 0 || s >= BoardGeometry.MAX_SQUARES) {
+            throw new IllegalArgumentException("square index " + s + " is outside 0..127");
+        }
+    }
+
+    public boolean contains(int square) {
+        if (square < 0 || square >= BoardGeometry.MAX_SQUARES) return false;
+        return square < 64 ? (lo >>> square & 1) != 0 : (hi >>> (square - 64) & 1) != 0;
+    }
+
+    public int count() {
+        return Long.bitCount(lo) + Long.bitCount(hi);
+    }
+
+    public boolean isEmpty() {
+        return lo == 0 && hi == 0;
+    }
+
+    public SquareSet with(int square) {
+        check(square);
+        return square < 64 ? new SquareSet(lo | 1L << square, hi) : new SquareSet(lo, hi | 1L << (square - 64));
+    }
+
+    public SquareSet without(int square) {
+        check(square);
+        return square < 64 ? new SquareSet(lo & ~(1L << square), hi) : new SquareSet(lo, hi & ~(1L << (square - 64)));
+    }
+
+    public SquareSet union(SquareSet o) {
+        return new SquareSet(lo | o.lo, hi | o.hi);
+    }
+
+    public SquareSet intersect(SquareSet o) {
+        return new SquareSet(lo & o.lo, hi & o.hi);
+    }
+
+    public SquareSet minus(SquareSet o) {
+        return new SquareSet(lo & ~o.lo, hi & ~o.hi);
+    }
+
+    /** Squares in exactly one of the two sets: what changed between two occupancies. */
+    public SquareSet symmetricDifference(SquareSet o) {
+        return new SquareSet(lo ^ o.lo, hi ^ o.hi);
+    }
+
+    /** The lowest square in the set, or -1 when empty. */
+    public int first() {
+        if (lo != 0) return Long.numberOfTrailingZeros(lo);
+        if (hi != 0) return 64 + Long.numberOfTrailingZeros(hi);
+        return -1;
+    }
+
+    public int[] toArray() {
+        int[] out = new int[count()];
+        int i = 0;
+        for (long b = lo; b != 0; b &= b - 1) out[i++] = Long.numberOfTrailingZeros(b);
+        for (long b = hi; b != 0; b &= b - 1) out[i++] = 64 + Long.numberOfTrailingZeros(b);
+        return out;
+    }
+
+    @Override
+    public Iterator<Integer> iterator() {
+        return new Iterator<>() {
+            long l = lo, h = hi;
+
+            @Override
+            public boolean hasNext() {
+                return l != 0 || h != 0;
+            }
+
+            @Override
+            public Integer next() {
+                if (l != 0) {
+                    int s = Long.numberOfTrailingZeros(l);
+                    l &= l - 1;
+                    return s;
+                }
+                if (h != 0) {
+                    int s = 64 + Long.numberOfTrailingZeros(h);
+                    h &= h - 1;
+                    return s;
+                }
+                throw new NoSuchElementException();
+            }
+        };
+    }
+
+    /** Square names on the given board, e.g. {@code [e2, e4]}. */
+    public String toString(BoardGeometry geometry) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int s : toArray()) {
+            if (sb.length() > 1) sb.append(", ");
+            sb.append(geometry.squareName(s));
+        }
+        return sb.append(']').toString();
+    }
+
+    /** Draws the set as a board, rank 8 (or the top rank) first: '1' for a member, '.' otherwise. */
+    public String diagram(BoardGeometry geometry) {
+        StringBuilder sb = new StringBuilder();
+        for (int r = geometry.ranks() - 1; r >= 0; r--) {
+            for (int f = 0; f < geometry.files(); f++) {
+                sb.append(contains(geometry.square(f, r)) ? '1' : '.');
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}
