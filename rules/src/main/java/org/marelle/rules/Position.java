@@ -26,6 +26,7 @@ public final class Position {
     private final Board board;          // never mutated once the position is built
     private final History history;      // includes this position's key
     private volatile int[] legal;       // cached packed legal moves
+    private volatile byte check;        // 0 unknown, 1 not in check, 2 in check
 
     private Position(Board board, History previous) {
         this.board = board;
@@ -223,7 +224,12 @@ public final class Position {
     // ---- state of the game -------------------------------------------------------------------------------------
 
     public boolean isCheck() {
-        return board.copy().inCheck();
+        byte c = check;
+        if (c == 0) {
+            c = board.copy().inCheck() ? (byte) 2 : (byte) 1;
+            check = c;
+        }
+        return c == 2;
     }
 
     public boolean isCheckmate() {
