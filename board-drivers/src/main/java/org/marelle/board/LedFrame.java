@@ -1,0 +1,92 @@
+package org.marelle.board;
+
+import java.util.Arrays;
+
+/**
+ * What the LEDs should show: per square a colour and a pattern (off, on, blink). Immutable; build one with
+ * {@link #off(int, int)} and {@link #with(int, Led)}. A layout maps these square frames onto the hardware's LEDs
+ * (one per square, or on the square corners).
+ *
+ * {@snippet :
+ * LedFrame f = LedFrame.off(8, 8).with(12, new LedFrame.Led(0x00FF00, LedFrame.Pattern.ON));
+ * }
+ */
+public final class LedFrame {
+
+    public enum Pattern { OFF, ON, BLINK }
+
+    /** One square's light: a 0xRRGGBB colour and a pattern. */
+    public record Led(int rgb, Pattern pattern) {
+        public static final Led OFF = new Led(0, Pattern.OFF);
+
+        public Led {
+            if (rgb < 0 || rgb > 0xFFFFFF) throw new IllegalArgumentException("colour " + Integer.toHexString(rgb) + " is not 0xRRGGBB");
+        }
+    }
+
+    private final int files;
+    private final int ranks;
+    private final Led[] leds;
+
+    private LedFrame(int files, int ranks, Led[] leds) {
+        this.files = files;
+        this.ranks = ranks;
+        this.leds = leds;
+    }
+
+    public static LedFrame off(int files, int ranks) {
+        Led[] leds = new Led[files * ranks];
+        Arrays.fill(leds, Led.OFF);
+        return new LedFrame(files, ranks, leds);
+    }
+
+    public int files() {
+        return files;
+    }
+
+    public int ranks() {
+        return ranks;
+    }
+
+    public Led led(int square) {
+        return leds[square];
+    }
+
+    public LedFrame with(int square, Led led) {
+        Led[] copy = leds.clone();
+        copy[square] = led;
+        return new LedFrame(files, ranks, copy);
+    }
+
+    public boolean isDark() {
+        for (Led l : leds) if (l.pattern() != Pattern.OFF) return false;
+        return true;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LedFrame f && f.files == files && f.ranks == ranks && Arrays.equals(f.leds, leds);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(leds) * 31 + files;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (int r = ranks - 1; r >= 0; r--) {
+            for (int f = 0; f < files; f++) {
+                Led l = leds[r * files + f];
+                sb.append(switch (l.pattern()) {
+                    case OFF -> '.';
+                    case ON -> 'o';
+                    case BLINK -> '*';
+                });
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}
