@@ -53,6 +53,10 @@ final class Attacks {
     /** Leaper types able to capture, for attack detection. */
     final int[] capLeaperTypes;
 
+    /** Compulsory opening jumps by colour: origin, destination, squares between, and the jumping piece's code. */
+    final int[][] jumpFrom, jumpTo, jumpPiece;
+    final long[][] jumpPathLo, jumpPathHi;
+
     /** Zobrist keys. */
     final long[] zPiece;      // [(type*2+color) * n + square]
     final long[] zCastle;     // [color * n + rookSquare]
@@ -212,6 +216,52 @@ final class Attacks {
             }
         }
 
+        List<String> jumps = v.openingJumps();
+        jumpFrom = new int[2][jumps.size()];
+        jumpTo = new int[2][jumps.size()];
+        jumpPiece = new int[2][jumps.size()];
+        jumpPathLo = new long[2][jumps.size()];
+        jumpPathHi = new long[2][jumps.size()];
+        for (int c = 0; c < 2; c++) {
+            for (int k = 0; k < jumps.size(); k++) {
+                int from = geometry.parseSquare(jumps.get(k).substring(0, 2));
+                int to = geometry.parseSquare(jumps.get(k).substring(2));
+                if (c == 1) {
+                    from = geometry.square(geometry.file(from), geometry.ranks() - 1 - geometry.rank(from));
+                    to = geometry.square(geometry.file(to), geometry.ranks() - 1 - geometry.rank(to));
+                }
+                jumpFrom[c][k] = from;
+                jumpTo[c][k] = to;
+                int df = Integer.signum(geometry.file(to) - geometry.file(from));
+                int dr = Integer.signum(geometry.rank(to) - geometry.rank(from));
+                int f = geometry.file(from) + df, r = geometry.rank(from) + dr;
+                while (geometry.square(f, r) != to) {
+                    int sq = geometry.square(f, r);
+                    if (sq < 64) jumpPathLo[c][k] |= 1L << sq; else jumpPathHi[c][k] |= 1L << (sq - 64);
+                    f += df;
+                    r += dr;
+                }
+                jumpPiece[c][k] = -1;   // filled from the start position below
+            }
+        }
+        if (!jumps.isEmpty()) {
+            String placement = v.startFen().split(" ")[0];
+            String[] rows = placement.split("/");
+            for (int c = 0; c < 2; c++) {
+                for (int k = 0; k < jumps.size(); k++) {
+                    int from = jumpFrom[c][k];
+                    String row = rows[geometry.ranks() - 1 - geometry.rank(from)];
+                    char letter = letterAt(row, geometry.file(from));
+                    PieceType type = v.pieceType(letter);
+                    if (type == null) {
+                        throw new IllegalArgumentException("variant " + v.name() + ": opening jump from the empty square "
+                                + geometry.squareName(from));
+                    }
+                    jumpPiece[c][k] = types.indexOf(type) * 2 + c;
+                }
+            }
+        }
+
         // Fixed seed: keys must be the same in every run so that hashes in tests and journals are stable.
         java.util.SplittableRandom rnd = new java.util.SplittableRandom(0x6D6172656C6C65L);
         zPiece = new long[tcCount * n];
@@ -221,6 +271,24 @@ final class Attacks {
         zEpFile = new long[files];
         for (int i = 0; i < files; i++) zEpFile[i] = rnd.nextLong();
         zBlack = rnd.nextLong();
+    }
+
+    private static char letterAt(String row, int file) {
+        int f = 0;
+        for (int i = 0; i < row.length(); i++) {
+            char ch = row.charAt(i);
+            if (Character.isDigit(ch)) {
+                int j = i;
+                while (j < row.length() && Character.isDigit(row.charAt(j))) j++;
+                f += Integer.parseInt(row.substring(i, j));
+                i = j - 1;
+                if (f > file) return ' ';
+            } else {
+                if (f == file) return ch;
+                f++;
+            }
+        }
+        return ' ';
     }
 
     private int reverse(int d) {

@@ -378,6 +378,11 @@ final class Board {
         final int ksq = kingSq[us];
         final Attacks at = this.at;
         final int n = this.n;
+        if (variant.bareKingLoses() && bareKingEnds()) return idx;
+        if (at.jumpFrom[us].length > 0 && fullmove <= at.jumpFrom[us].length) {
+            int end = openingJumps(out, idx, us);
+            if (end >= 0) return end;
+        }
 
         long tgtLo = -1L, tgtHi = -1L;   // where a non-king move must land (all squares unless in check)
         int checks = 0;
@@ -512,6 +517,34 @@ final class Board {
         if (ep >= 0 && at.pawnType >= 0) idx = enPassant(out, idx, us, occLo, occHi);
         if (checks == 0 && ksq >= 0) idx = castling(out, idx, us, ksq, occLo, occHi);
         return idx;
+    }
+
+    /**
+     * Courier's bare-king rule, part of move generation: the game is over when the side not to move has only its
+     * king while the side to move has two units or more, or when the side to move has only its king while the
+     * opponent has three or more (a bare king facing king and one unit gets one move to take it).
+     */
+    boolean bareKingEnds() {
+        int mine = Long.bitCount(cLo[turn]) + Long.bitCount(cHi[turn]);
+        int theirs = Long.bitCount(cLo[turn ^ 1]) + Long.bitCount(cHi[turn ^ 1]);
+        return (theirs == 1 && mine >= 2) || (mine == 1 && theirs >= 3);
+    }
+
+    /**
+     * The compulsory opening jumps while the side still has one to make; -1 when its ceremony is over. A jump is
+     * still to make while its piece stands on the origin square (during the ceremony nothing else moves).
+     */
+    private int openingJumps(int[] out, int idx, int us) {
+        int[] from = at.jumpFrom[us], to = at.jumpTo[us], piece = at.jumpPiece[us];
+        boolean pending = false;
+        for (int k = 0; k < from.length; k++) {
+            if (pieceAt(from[k]) != piece[k]) continue;
+            pending = true;
+            if (squares[to[k]] != 0) continue;
+            if (((at.jumpPathLo[us][k] & (cLo[0] | cLo[1])) | (at.jumpPathHi[us][k] & (cHi[0] | cHi[1]))) != 0) continue;
+            out[idx++] = move(from[k], to[k], NORMAL, 0);
+        }
+        return pending ? idx : -1;
     }
 
     private int pawnMoves(int[] out, int idx, int s, long dLo, long dHi, int us) {

@@ -51,6 +51,18 @@ public final class PieceType {
     public static final PieceType QUEEN = of('Q', "queen", "Q");
     public static final PieceType KING = royal('K', "king", "K");
 
+    // Courier chess (letters as Fairy-Stockfish, Cute Chess and pychess write them).
+    /** The medieval "queen": one step diagonally. */
+    public static final PieceType FERZ = of('F', "ferz", "F");
+    /** The Mann (sage): one step any direction, like a king but not royal. */
+    public static final PieceType MANN = of('M', "mann", "K");
+    /** The Schleich (jester): one step orthogonally. */
+    public static final PieceType SCHLEICH = of('W', "schleich", "W");
+    /** The courier that names the game: the modern bishop's move. */
+    public static final PieceType COURIER = of('B', "courier", "B");
+    /** The old bishop: leaps exactly two squares diagonally, over anything. */
+    public static final PieceType ALFIL = of('E', "alfil", "A");
+
     private final char letter;
     private final String name;
     private final String betza;

@@ -233,11 +233,16 @@ public final class Position {
     }
 
     public boolean isCheckmate() {
-        return packedLegal().length == 0 && isCheck();
+        return packedLegal().length == 0 && isCheck() && !isVariantEnd();
     }
 
     public boolean isStalemate() {
-        return packedLegal().length == 0 && !isCheck();
+        return packedLegal().length == 0 && !isCheck() && !isVariantEnd();
+    }
+
+    /** The game ended by a variant's own rule (Courier's bare king). */
+    public boolean isVariantEnd() {
+        return board.variant.bareKingLoses() && board.bareKingEnds();
     }
 
     /** Neither side can ever mate (for variants with that rule): e.g. king and bishop against king. */
@@ -311,6 +316,10 @@ public final class Position {
     /** The end the rules impose without a claim: mate, stalemate, dead material, 75 moves, fivefold repetition. */
     public Optional<Outcome> outcome() {
         Color mover = turn();
+        if (board.variant.bareKingLoses() && board.bareKingEnds()) {
+            int theirs = occupancy(mover.other()).count();
+            return Optional.of(new Outcome(Termination.VARIANT, theirs == 1 ? mover : mover.other()));
+        }
         if (packedLegal().length == 0) {
             if (isCheck()) return Optional.of(new Outcome(Termination.CHECKMATE, mover.other()));
             return Optional.of(new Outcome(Termination.STALEMATE, board.variant.stalemateLoses() ? mover.other() : null));

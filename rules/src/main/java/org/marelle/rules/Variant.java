@@ -47,7 +47,36 @@ public final class Variant {
             .insufficientMaterial(true)
             .build();
 
-    private static final List<Variant> ALL = List.of(STANDARD, CHESS960);
+    /**
+     * Courier chess as Fairy-Stockfish plays it, from the position after the ceremonial opening jumps. No castling,
+     * no double step, no en passant; stalemate loses; a bare king loses (with one move of grace to level).
+     */
+    public static final Variant COURIER = builder("courier", BoardGeometry.COURIER)
+            .aliases("courier chess", "kurierspiel", "courierchess")
+            .pieces(PieceType.PAWN, PieceType.KNIGHT, PieceType.COURIER, PieceType.ROOK, PieceType.FERZ,
+                    PieceType.MANN, PieceType.SCHLEICH, PieceType.ALFIL, PieceType.KING)
+            .startFen("rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1")
+            .promotions(PieceType.FERZ)
+            .stalemateLoses(true)
+            .bareKingLoses(true)
+            .build();
+
+    /**
+     * Courier from the full array, where each side's first four moves must be the sauts de joie: the a-, g- and
+     * l-pawns two squares forward and the ferz g1-g3 (g8-g6), in any order; then the {@link #COURIER} rules apply.
+     */
+    public static final Variant COURIER_JUMPS = builder("courier-jumps", BoardGeometry.COURIER)
+            .aliases("courier jumps", "courier ceremony", "courier with jumps")
+            .pieces(PieceType.PAWN, PieceType.KNIGHT, PieceType.COURIER, PieceType.ROOK, PieceType.FERZ,
+                    PieceType.MANN, PieceType.SCHLEICH, PieceType.ALFIL, PieceType.KING)
+            .startFen("rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1")
+            .promotions(PieceType.FERZ)
+            .stalemateLoses(true)
+            .bareKingLoses(true)
+            .openingJumps("a2a4", "g2g4", "l2l4", "g1g3")
+            .build();
+
+    private static final List<Variant> ALL = List.of(STANDARD, CHESS960, COURIER, COURIER_JUMPS);
 
     private final String name;
     private final List<String> aliases;
@@ -61,6 +90,7 @@ public final class Variant {
     private final boolean insufficientMaterial;
     private final boolean stalemateLoses;
     private final boolean bareKingLoses;
+    private final List<String> openingJumps;
     private volatile Attacks attacks;
 
     private Variant(Builder b) {
@@ -76,6 +106,12 @@ public final class Variant {
         this.insufficientMaterial = b.insufficientMaterial;
         this.stalemateLoses = b.stalemateLoses;
         this.bareKingLoses = b.bareKingLoses;
+        this.openingJumps = List.copyOf(b.openingJumps);
+        for (String jump : openingJumps) {
+            if (jump.length() < 4 || geometry.trySquare(jump.substring(0, 2)) < 0 || geometry.trySquare(jump.substring(2)) < 0) {
+                throw new IllegalArgumentException("variant " + name + ": opening jump '" + jump + "' is not two squares like g1g3");
+            }
+        }
         if (pieces.size() > 15) {
             throw new IllegalArgumentException("variant " + name + ": at most 15 piece types");
         }
@@ -175,6 +211,14 @@ public final class Variant {
         return bareKingLoses;
     }
 
+    /**
+     * White's compulsory opening moves (UCI, e.g. {@code g1g3}), played in any order as each side's first moves;
+     * Black's are the same mirrored. Empty for most variants.
+     */
+    public List<String> openingJumps() {
+        return openingJumps;
+    }
+
     /** The piece type with this FEN letter (either case), or null. */
     public PieceType pieceType(char letter) {
         char up = Character.toUpperCase(letter);
@@ -267,6 +311,7 @@ public final class Variant {
         private boolean insufficientMaterial;
         private boolean stalemateLoses;
         private boolean bareKingLoses;
+        private final List<String> openingJumps = new ArrayList<>();
 
         private Builder(String name, BoardGeometry geometry) {
             this.name = name;
@@ -320,6 +365,11 @@ public final class Variant {
 
         public Builder bareKingLoses(boolean on) {
             bareKingLoses = on;
+            return this;
+        }
+
+        public Builder openingJumps(String... jumps) {
+            openingJumps.addAll(List.of(jumps));
             return this;
         }
 
