@@ -14,15 +14,18 @@ final class Fen {
         if (fen == null || fen.isBlank()) {
             throw new FenException("empty FEN");
         }
-        String[] fields = fen.trim().split("\\s+");
-        if (fields.length < 4) {
-            throw new FenException("FEN '" + fen + "' has " + fields.length
-                    + " fields; expected 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number)");
+        String[] given = fen.trim().split("\\s+");
+        if (given.length > 6) {
+            throw new FenException("FEN '" + fen + "' has " + given.length + " fields; expected at most 6 (extra: '"
+                    + given[6] + "')");
         }
-        if (fields.length > 6) {
-            throw new FenException("FEN '" + fen + "' has " + fields.length + " fields; expected at most 6 (extra: '"
-                    + fields[6] + "')");
+        if (given.length < 2) {
+            throw new FenException("FEN '" + fen + "' has no side to move; expected 6 fields (placement, side to move, "
+                    + "castling, en passant, halfmove clock, fullmove number)");
         }
+        // FEN tags in the wild often stop early; the missing fields take their usual defaults.
+        String[] fields = {"", "", "-", "-", "0", "1"};
+        System.arraycopy(given, 0, fields, 0, given.length);
         BoardGeometry g = variant.geometry();
         Board b = new Board(variant);
         placement(variant, b, fields[0]);
@@ -55,13 +58,9 @@ final class Fen {
         castling(variant, b, fields[2]);
         enPassant(variant, b, fields[3]);
 
-        if (fields.length >= 5) {
-            b.halfmove = number(fields[4], "halfmove clock");
-        }
-        if (fields.length >= 6) {
-            // Some files write 0 for the fullmove number; read it as 1, as most tools do.
-            b.fullmove = Math.max(1, number(fields[5], "fullmove number"));
-        }
+        b.halfmove = number(fields[4], "halfmove clock");
+        // Some files write 0 for the fullmove number; read it as 1, as most tools do.
+        b.fullmove = Math.max(1, number(fields[5], "fullmove number"));
 
         int them = b.turn ^ 1;
         if (b.attacked(b.kingSq[them], b.turn, b.cLo[0] | b.cLo[1], b.cHi[0] | b.cHi[1])) {
@@ -128,24 +127,28 @@ final class Fen {
         }
     }
 
+    /**
+     * Reads the castling field. Letters that are not castling letters are errors; a right that no king and rook
+     * could still use (king or rook gone from its square) is dropped, as PGN FEN tags often carry stale rights.
+     */
     private static void castling(Variant variant, Board b, String text) {
         if (text.equals("-")) return;
         BoardGeometry g = variant.geometry();
         int rookType = variant.pieces().indexOf(PieceType.ROOK);
         for (int i = 0; i < text.length(); i++) {
             char ch = text.charAt(i);
-            int color = Character.isUpperCase(ch) ? 0 : 1;
-            String name = color == 0 ? "white" : "black";
+            char up = Character.toUpperCase(ch);
+            if (!Character.isLetter(ch) || (up != 'K' && up != 'Q' && (up < 'A' || up >= 'A' + g.files()))) {
+                throw new FenException("castling field '" + text + "': '" + ch + "' is not K, Q, k, q or a file letter");
+            }
             if (variant.castling() == Variant.Castling.NONE) {
                 throw new FenException("castling field '" + text + "': " + variant.name() + " has no castling");
             }
+            int color = Character.isUpperCase(ch) ? 0 : 1;
             int backRank = color == 0 ? 0 : g.ranks() - 1;
             int king = b.kingSq[color];
-            if (king < 0 || g.rank(king) != backRank) {
-                throw new FenException("castling field '" + text + "': the " + name + " king is not on its first rank");
-            }
+            if (king < 0 || g.rank(king) != backRank || rookType < 0) continue;
             int rookTc = rookType * 2 + color;
-            char up = Character.toUpperCase(ch);
             int rook = -1;
             if (up == 'K' || up == 'Q') {
                 // The outermost rook on that side of the king (X-FEN).
@@ -157,30 +160,16 @@ final class Fen {
                         break;
                     }
                 }
-                if (rook < 0) {
-                    throw new FenException("castling field '" + text + "': '" + ch + "' but no " + name + " rook on the "
-                            + (kingSide ? "king" : "queen") + " side of the king");
-                }
-            } else if (up >= 'A' && up < 'A' + g.files()) {
-                rook = g.square(up - 'A', backRank);
-                if (b.pieceAt(rook) != rookTc) {
-                    throw new FenException("castling field '" + text + "': '" + ch + "' but no " + name + " rook on " + g.squareName(rook));
-                }
-                if (rook == king) {
-                    throw new FenException("castling field '" + text + "': '" + ch + "' names the king's own file");
-                }
             } else {
-                throw new FenException("castling field '" + text + "': '" + ch + "' is not K, Q, k, q or a file letter");
+                int sq = g.square(up - 'A', backRank);
+                if (b.pieceAt(sq) == rookTc) rook = sq;
             }
+            if (rook < 0) continue;
             if (variant.castling() == Variant.Castling.STANDARD) {
                 int kingFile = g.files() / 2;
-                if (g.file(king) != kingFile || (g.file(rook) != 0 && g.file(rook) != g.files() - 1)) {
-                    throw new FenException("castling field '" + text + "': in " + variant.name() + " the " + name
-                            + " king must stand on " + g.squareName(g.square(kingFile, backRank)) + " and the rook in the corner (use chess960 for other set-ups)");
-                }
+                if (g.file(king) != kingFile || (g.file(rook) != 0 && g.file(rook) != g.files() - 1)) continue;
             }
-            int side = rook > king ? 0 : 1;
-            b.castleRook[color * 2 + side] = rook;
+            b.castleRook[color * 2 + (rook > king ? 0 : 1)] = rook;
         }
     }
 

@@ -10,6 +10,8 @@ import java.util.Locale;
  */
 final class San {
 
+    private static final java.util.regex.Pattern COORDINATES = java.util.regex.Pattern.compile("[a-z]\\d{1,2}[a-z]\\d{1,2}[a-z]?");
+
     private San() {
     }
 
@@ -75,13 +77,24 @@ final class San {
 
     static Move parse(Position p, String text) {
         if (text == null) throw new InvalidMoveException("invalid san: null");
-        String san = text.trim();
-        // Strip annotations and check marks, which we do not trust (files get them wrong).
+        String san = text;
+        // Strip annotations and check marks, which we do not trust (files get them wrong), and "e.p.".
         int end = san.length();
         while (end > 0 && "+#!?".indexOf(san.charAt(end - 1)) >= 0) end--;
         san = san.substring(0, end);
-        if (san.endsWith("e.p.")) san = san.substring(0, san.length() - 4).trim();
+        if (san.endsWith("e.p.")) san = san.substring(0, san.length() - 4).stripTrailing();
         if (san.isEmpty()) throw new InvalidMoveException("invalid san: '" + text + "'");
+        for (int k = 0; k < san.length(); k++) {
+            if (Character.isWhitespace(san.charAt(k))) throw new InvalidMoveException("invalid san: '" + text + "' (contains white space)");
+        }
+        // A bare coordinate move (g1f3, e1g1, e7e8q) as some files write it: read it as UCI.
+        if (COORDINATES.matcher(san).matches()) {
+            try {
+                return parseUci(p, san);
+            } catch (IllegalMoveException | InvalidMoveException e) {
+                throw new IllegalMoveException("illegal san: '" + text + "' in " + p.fen());
+            }
+        }
 
         switch (san) {
             case "--", "Z0", "0000", "@@@@" -> {
@@ -167,6 +180,8 @@ final class San {
             if (v.pieces().get(code >> 1) != type) continue;
             if (fromFile >= 0 && g.file(from) != fromFile) continue;
             if (fromRank >= 0 && g.rank(from) != fromRank) continue;
+            // A pawn move without a departure file is a push: "c4" never means a capture on c4.
+            if (type.pawn() && fromFile < 0 && g.file(from) != g.file(to)) continue;
             if (Board.kind(m) == Board.PROMOTION) {
                 if (promotion == null) {
                     promotionNeeded = true;
