@@ -1,0 +1,17 @@
+/**
+ * Board drivers: the code that talks to a physical sensor chessboard and reports what its sensors see.
+ *
+ * <p>A driver knows nothing about chess. It turns hardware readings (reed switches or Hall sensors
+ * scanned over GPIO, I²C expanders, a serial protocol, or a simulator) into <em>occupancy</em>: which
+ * squares hold a piece, with the time the scan was taken, and a colour per square where the hardware
+ * can tell. Deciding which move that occupancy means is the recognizer's job in the bridge, with the
+ * help of the rules core.
+ *
+ * <p>Drivers sit behind small interfaces so the bridge can be tested with fakes and so new boards need
+ * no change elsewhere. Hardware access (Pi4J, jSerialComm) is created at the edge of the daemon and
+ * handed to drivers, never looked up by them. LED output is the other direction of the same boundary:
+ * drivers display frames they are given and compute nothing themselves.
+ *
+ * <p>How the parts fit: {@code docs/architecture.md}.
+ */
+package org.marelle.board;

@@ -1,0 +1,62 @@
+package org.marelle.bridge.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code marelle} command line. Each subcommand is a small class; this one only groups them.
+ *
+ * <p>Exit codes: 0 when all went well, 1 when the command ran and found problems (a perft count that differs, a
+ * PGN game that does not replay), 2 for a usage error (bad option, unknown variant, bad FEN argument).
+ */
+@Command(
+        name = "marelle",
+        mixinStandardHelpOptions = true,
+        versionProvider = MarelleVersion.class,
+        description = "Marelle: sensor chessboards to legal moves to live notation.",
+        subcommands = {PerftCommand.class, PgnCommand.class},
+        footer = {
+            "",
+            "Examples:",
+            "  marelle perft --depth 5",
+            "  marelle perft --epd suite.epd --max-depth 4",
+            "  marelle pgn check games.pgn more-games.pgn.gz",
+            "Each command has its own --help. Exit codes: 0 all good, 1 problems found in the input, 2 usage error."
+        },
+        usageHelpAutoWidth = true)
+public final class MarelleCommand implements Runnable {
+
+    @Spec
+    private CommandSpec spec;
+
+    /** Without a subcommand there is nothing to do yet: say how to use it (usage error, exit 2). */
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing a command: perft or pgn");
+    }
+
+    /** The command line as {@link #main} runs it; tests execute this one in-process. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new MarelleCommand()).setParameterExceptionHandler(MarelleCommand::usageError);
+    }
+
+    /**
+     * A usage error: what was wrong, picocli's guesses for a mistyped option, then the usage of the command that
+     * was being run. (Picocli's own handler leaves the usage out whenever it has a guess.)
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println(e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        command.usage(err);
+        return command.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+}

@@ -1,0 +1,42 @@
+package org.marelle.bridge.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class MarelleCommandTest {
+
+    @Test
+    void helpListsTheCommands() {
+        CliRun run = CliRun.of("--help");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith("Usage: marelle").contains("perft");
+    }
+
+    @Test
+    void versionNamesMarelleAndTheJava() {
+        CliRun run = CliRun.of("--version");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.outLines()).hasSize(2);
+        assertThat(run.outLines().get(0)).startsWith("marelle ");
+        assertThat(run.outLines().get(1)).startsWith("Java " + Runtime.version().feature());
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        CliRun run = CliRun.of();
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("Missing a command").contains("Usage: marelle");
+    }
+
+    @Test
+    void anUnknownCommandIsAUsageError() {
+        CliRun run = CliRun.of("perfect");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("Unmatched argument").contains("perfect");
+    }
+}
