@@ -61,6 +61,7 @@ final class Attacks {
     final long[] zPiece;      // [(type*2+color) * n + square]
     final long[] zCastle;     // [color * n + rookSquare]
     final long[] zEpFile;     // [file]
+    final long[] zWait;       // [square]: a pawn that has waited one move on its last rank
     final long zBlack;
 
     Attacks(Variant v) {
@@ -271,6 +272,8 @@ final class Attacks {
         zEpFile = new long[files];
         for (int i = 0; i < files; i++) zEpFile[i] = rnd.nextLong();
         zBlack = rnd.nextLong();
+        zWait = new long[n];
+        for (int i = 0; i < n; i++) zWait[i] = rnd.nextLong();
     }
 
     private static char letterAt(String row, int file) {

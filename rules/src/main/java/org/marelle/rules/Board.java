@@ -1,5 +1,7 @@
 package org.marelle.rules;
 
+import java.util.List;
+
 /**
  * The mutable engine room behind {@link Position} and {@link Perft}: pieces as 128-bit sets (pairs of longs), a
  * square array, make/unmake with an undo stack, and legal move generation from check and pin masks.
@@ -35,12 +37,30 @@ final class Board {
         return (m >>> 17) & 0xF;
     }
 
+    /** The bits of a move without a deferred promotion riding on it. */
+    static final int BASE = (1 << 21) - 1;
+
+    /** The type index of a deferred promotion completed by this move, or -1 (variants with a promotion delay). */
+    static int deferredPiece(int m) {
+        return ((m >>> 21) & 0xF) - 1;
+    }
+
+    static int deferredSquare(int m) {
+        return (m >>> 25) & 0x7F;
+    }
+
+    static int withDeferred(int m, int square, int type) {
+        return (m & BASE) | (type + 1) << 21 | square << 25;
+    }
+
     final Variant variant;
     final Attacks at;
     final int n, files, ranks;
 
     /** 0 for empty, else 1 + (type * 2 + colour). */
     final byte[] squares;
+    /** 1 where a pawn on its last rank has already waited one of its side's moves (promotion delay variants). */
+    final byte[] waited;
     final long[] pLo, pHi;
     final long[] cLo = new long[2], cHi = new long[2];
     final int[] kingSq = {-1, -1};
@@ -70,6 +90,7 @@ final class Board {
         this.files = at.files;
         this.ranks = variant.geometry().ranks();
         this.squares = new byte[n];
+        this.waited = new byte[n];
         this.pLo = new long[at.typeCount * 2];
         this.pHi = new long[at.typeCount * 2];
         this.pinLo = new long[n];
@@ -79,6 +100,7 @@ final class Board {
     Board copy() {
         Board b = new Board(variant);
         System.arraycopy(squares, 0, b.squares, 0, n);
+        System.arraycopy(waited, 0, b.waited, 0, n);
         System.arraycopy(pLo, 0, b.pLo, 0, pLo.length);
         System.arraycopy(pHi, 0, b.pHi, 0, pHi.length);
         System.arraycopy(cLo, 0, b.cLo, 0, 2);
@@ -157,19 +179,22 @@ final class Board {
         k ^= castleKey();
         if (ep >= 0) k ^= at.zEpFile[ep % files];
         if (turn == 1) k ^= at.zBlack;
+        for (int sq = 0; sq < n; sq++) {
+            if (waited[sq] != 0) k ^= at.zWait[sq];
+        }
         return k;
     }
 
     // ---- make / unmake -----------------------------------------------------------------------------------------
 
     int castleKingTo(int kingFrom, int rookFrom) {
-        int rank = kingFrom / files;
-        return rank * files + (rookFrom > kingFrom ? files - 2 : 2);
+        Variant.CastlingFiles cf = variant.castlingFiles();
+        return kingFrom - kingFrom % files + (rookFrom > kingFrom ? cf.kingSideKing() : cf.queenSideKing());
     }
 
     int castleRookTo(int kingFrom, int rookFrom) {
-        int rank = kingFrom / files;
-        return rank * files + (rookFrom > kingFrom ? files - 3 : 3);
+        Variant.CastlingFiles cf = variant.castlingFiles();
+        return kingFrom - kingFrom % files + (rookFrom > kingFrom ? cf.kingSideRook() : cf.queenSideRook());
     }
 
     void make(int m) {
@@ -198,6 +223,12 @@ final class Board {
             int capSq = kind == EN_PASSANT ? to - forward(us) : to;
             if (squares[capSq] != 0) {
                 captured = squares[capSq];
+                if (waited[capSq] != 0) {
+                    // A waiting pawn taken before its promotion: remember its wait for unmake.
+                    captured |= 0x100;
+                    waited[capSq] = 0;
+                    key ^= at.zWait[capSq];
+                }
                 remove(capSq);
             }
             remove(from);
@@ -222,11 +253,51 @@ final class Board {
             }
         }
         key ^= oldCastle ^ castleKey();
+        if (variant.promotionDelay() > 0) delayedPromotion(m, us);
         undoCaptured[ply] = captured;
         ply++;
         turn = us ^ 1;
         key ^= at.zBlack;
         if (us == 1) fullmove++;
+    }
+
+    /**
+     * After a move of {@code us} in a variant with a promotion delay: the pawn whose wait this move completes
+     * becomes the chosen piece, and a pawn that had waited no move yet (not the one arriving now) has waited one.
+     */
+    private void delayedPromotion(int m, int us) {
+        int lastRank = us == 0 ? ranks - 1 : 0;
+        int pawnTc = at.pawnType * 2 + us;
+        int arrival = kind(m) != CASTLE && pieceAt(to(m)) == pawnTc && to(m) / files == lastRank ? to(m) : -1;
+        int dp = deferredPiece(m);
+        if (dp >= 0) {
+            int ds = deferredSquare(m);
+            waited[ds] = 0;
+            key ^= at.zWait[ds];
+            remove(ds);
+            put(ds, dp * 2 + us);
+        }
+        for (int sq = lastRank * files; sq < (lastRank + 1) * files; sq++) {
+            if (sq != arrival && pieceAt(sq) == pawnTc && waited[sq] == 0) {
+                waited[sq] = 1;
+                key ^= at.zWait[sq];
+            }
+        }
+    }
+
+    private void undoDelayedPromotion(int m, int us) {
+        int lastRank = us == 0 ? ranks - 1 : 0;
+        int pawnTc = at.pawnType * 2 + us;
+        // Every pawn waiting one move now started waiting with this move (the one waiting before was promoted).
+        for (int sq = lastRank * files; sq < (lastRank + 1) * files; sq++) {
+            if (pieceAt(sq) == pawnTc) waited[sq] = 0;
+        }
+        if (deferredPiece(m) >= 0) {
+            int ds = deferredSquare(m);
+            remove(ds);
+            put(ds, pawnTc);
+            waited[ds] = 1;
+        }
     }
 
     void unmake(int m) {
@@ -235,6 +306,7 @@ final class Board {
         turn ^= 1;
         int us = turn;
         if (us == 1) fullmove--;
+        if (variant.promotionDelay() > 0) undoDelayedPromotion(m, us);
         if (kind == CASTLE) {
             int kTo = castleKingTo(from, to), rTo = castleRookTo(from, to);
             int king = squares[kTo] - 1, rook = squares[rTo] - 1;
@@ -247,7 +319,11 @@ final class Board {
             remove(to);
             put(from, kind == PROMOTION ? at.pawnType * 2 + us : tc);
             int captured = undoCaptured[ply];
-            if (captured != 0) put(kind == EN_PASSANT ? to - forward(us) : to, captured - 1);
+            if (captured != 0) {
+                int capSq = kind == EN_PASSANT ? to - forward(us) : to;
+                put(capSq, (captured & 0xFF) - 1);
+                if ((captured & 0x100) != 0) waited[capSq] = 1;
+            }
         }
         int c = undoCastle[ply];
         castleRook[0] = (c & 0xFF) - 1;
@@ -372,6 +448,28 @@ final class Board {
 
     /** Writes the legal moves into {@code out} from {@code idx}; returns the index after the last one. */
     int generate(int[] out, int idx) {
+        int end = generateMoves(out, idx);
+        if (variant.promotionDelay() == 0 || end == idx) return end;
+        // A pawn that has waited its time on the last rank: every move also names the piece it becomes.
+        int us = turn;
+        int lastRank = us == 0 ? ranks - 1 : 0;
+        int pawnTc = at.pawnType * 2 + us;
+        for (int sq = lastRank * files; sq < (lastRank + 1) * files; sq++) {
+            if (pieceAt(sq) != pawnTc || waited[sq] + 1 < variant.promotionDelay()) continue;
+            List<PieceType> choices = variant.promotions();
+            int count = end - idx;
+            int w = idx + count * choices.size();
+            for (int i = end - 1; i >= idx; i--) {
+                for (int c = choices.size() - 1; c >= 0; c--) {
+                    out[--w] = withDeferred(out[i], sq, variant.pieces().indexOf(choices.get(c)));
+                }
+            }
+            return idx + count * choices.size();
+        }
+        return end;
+    }
+
+    private int generateMoves(int[] out, int idx) {
         final int us = turn, them = us ^ 1;
         final long occLo = cLo[0] | cLo[1], occHi = cHi[0] | cHi[1];
         final long usLo = cLo[us], usHi = cHi[us], themLo = cLo[them], themHi = cHi[them];
@@ -555,7 +653,7 @@ final class Board {
     }
 
     private int pawnMove(int[] out, int idx, int from, int to, int lastRank) {
-        if (to / files == lastRank) {
+        if (to / files == lastRank && variant.promotionDelay() == 0) {
             for (PieceType p : variant.promotions()) {
                 out[idx++] = move(from, to, PROMOTION, variant.pieces().indexOf(p));
             }

@@ -46,8 +46,11 @@ final class Fen {
         if (b.at.pawnType >= 0) {
             for (int c = 0; c < 2; c++) {
                 int tc = b.at.pawnType * 2 + c;
+                // With a promotion delay a pawn may wait on its last rank; never on its first.
+                int firstRank = c == 0 ? 0 : g.ranks() - 1, lastRank = g.ranks() - 1 - firstRank;
+                boolean mayWait = variant.promotionDelay() > 0;
                 for (int sq = 0; sq < b.n; sq++) {
-                    if (b.squares[sq] - 1 == tc && (g.rank(sq) == 0 || g.rank(sq) == g.ranks() - 1)) {
+                    if (b.squares[sq] - 1 == tc && (g.rank(sq) == firstRank || (g.rank(sq) == lastRank && !mayWait))) {
                         throw new FenException("placement '" + fields[0] + "': " + (c == 0 ? "white" : "black")
                                 + " pawn on " + g.squareName(sq) + " (pawns cannot stand on the first or last rank)");
                     }
@@ -113,12 +116,21 @@ final class Fen {
                     if (type == null || !Character.isLetter(ch)) {
                         throw new FenException("rank " + (rank + 1) + " '" + row + "': '" + ch + "' is not a piece of " + variant.name());
                     }
+                    int color = Character.isUpperCase(ch) ? 0 : 1;
                     if (file < g.files()) {
-                        int color = Character.isUpperCase(ch) ? 0 : 1;
                         b.put(g.square(file, rank), variant.pieces().indexOf(type) * 2 + color);
                     }
-                    file++;
                     j++;
+                    if (j < row.length() && row.charAt(j) == '\'') {
+                        // Our mark for a pawn that has already waited one move on its last rank (promotion delay).
+                        boolean onLastRank = rank == (color == 0 ? g.ranks() - 1 : 0);
+                        if (!type.pawn() || !onLastRank || variant.promotionDelay() < 2 || file >= g.files()) {
+                            throw new FenException("rank " + (rank + 1) + " '" + row + "': the wait mark ' follows only a pawn on its last rank in a variant with a promotion delay");
+                        }
+                        b.waited[g.square(file, rank)] = 1;
+                        j++;
+                    }
+                    file++;
                 }
             }
             if (file != g.files()) {
@@ -166,7 +178,7 @@ final class Fen {
             }
             if (rook < 0) continue;
             if (variant.castling() == Variant.Castling.STANDARD) {
-                int kingFile = g.files() / 2;
+                int kingFile = variant.castlingFiles().kingStart();
                 if (g.file(king) != kingFile || (g.file(rook) != 0 && g.file(rook) != g.files() - 1)) continue;
             }
             b.castleRook[color * 2 + (rook > king ? 0 : 1)] = rook;
@@ -215,6 +227,7 @@ final class Fen {
                 }
                 char letter = v.pieces().get(code >> 1).letter();
                 sb.append((code & 1) == 0 ? letter : Character.toLowerCase(letter));
+                if (b.waited[g.square(file, rank)] != 0) sb.append('\'');
             }
             if (empty > 0) sb.append(empty);
             if (rank > 0) sb.append('/');

@@ -12,6 +12,7 @@ package org.marelle.rules;
  *     case Move.Promotion pr -> System.out.println("promotes to " + pr.promotion().name());
  *     case Move.EnPassant e -> System.out.println("takes en passant");
  *     case Move.Castle c -> System.out.println("castles with the rook on " + c.rookFrom());
+ *     case Move.Deferred d -> System.out.println("and a waiting pawn becomes " + d.promotion().name());
  *     case Move.Null x -> System.out.println("passes");
  * }
  * }
@@ -39,6 +40,22 @@ public sealed interface Move {
      * rook may stand still, and they may cross.
      */
     record Castle(int from, int to, int rookFrom, int rookTo) implements Move {
+    }
+
+    /**
+     * A move that also completes a delayed promotion elsewhere (Courier under Albers' rules): the pawn on
+     * {@code square}, having waited its time on the last rank, becomes {@code promotion}.
+     */
+    record Deferred(Move move, int square, PieceType promotion) implements Move {
+        @Override
+        public int from() {
+            return move.from();
+        }
+
+        @Override
+        public int to() {
+            return move.to();
+        }
     }
 
     /** A pass, as PGN writes "--" (used in analysis, never legal over the board). */

@@ -169,6 +169,12 @@ public final class Position {
     }
 
     Move unpack(int m) {
+        Move base = unpackBase(m);
+        int dp = Board.deferredPiece(m);
+        return dp < 0 ? base : new Move.Deferred(base, Board.deferredSquare(m), board.variant.pieces().get(dp));
+    }
+
+    private Move unpackBase(int m) {
         int from = Board.from(m), to = Board.to(m);
         return switch (Board.kind(m)) {
             case Board.CASTLE -> new Move.Castle(from, board.castleKingTo(from, to), to, board.castleRookTo(from, to));
@@ -214,6 +220,7 @@ public final class Position {
         SquareSet occ = occupancy();
         return switch (move) {
             case Move.Null x -> occ;
+            case Move.Deferred d -> occupancyAfter(d.move());
             case Move.Castle c -> occ.without(c.from()).without(c.rookFrom()).with(c.to()).with(c.rookTo());
             case Move.EnPassant e -> occ.without(e.from()).without(geometry().square(geometry().file(e.to()),
                     geometry().rank(e.from()))).with(e.to());

@@ -23,7 +23,9 @@ final class San {
         if (m == -1) {
             throw new IllegalMoveException("cannot write SAN of illegal move " + move + " in " + p.fen());
         }
-        return withoutSuffix(p, m) + suffix(p.play(move));
+        String deferred = move instanceof Move.Deferred d
+                ? "_" + p.geometry().squareName(d.square()) + "=" + d.promotion().letter() : "";
+        return withoutSuffix(p, m) + deferred + suffix(p.play(move));
     }
 
     static String suffix(Position after) {
@@ -75,8 +77,58 @@ final class San {
 
     // ---- reading -----------------------------------------------------------------------------------------------
 
+    /**
+     * Reads SAN, with the delayed-promotion suffix of Courier under Albers' rules: {@code Nf3_b8=Q} is Nf3 played
+     * while the pawn waiting on b8 becomes a queen.
+     */
     static Move parse(Position p, String text) {
         if (text == null) throw new InvalidMoveException("invalid san: null");
+        int end = text.length();
+        while (end > 0 && "+#!?".indexOf(text.charAt(end - 1)) >= 0) end--;
+        int u = text.lastIndexOf('_', end - 1);
+        Move base = parseBase(p, u < 0 ? text : text.substring(0, u));
+        return resolveDeferred(p, base, u < 0 ? null : text.substring(u + 1, end), text);
+    }
+
+    /** Picks the legal move with the named deferred promotion ({@code b8=Q} or {@code b8Q}), or the one without. */
+    static Move resolveDeferred(Position p, Move base, String spec, String text) {
+        if (base instanceof Move.Null) return base;
+        int square = -1;
+        PieceType piece = null;
+        if (spec != null) {
+            String sq = spec.replace("=", "");
+            if (sq.length() < 3) throw new InvalidMoveException("invalid move: '" + text + "' (expected a promotion like _b8=Q after '_')");
+            square = p.geometry().trySquare(sq.substring(0, sq.length() - 1));
+            piece = p.variant().pieceType(sq.charAt(sq.length() - 1));
+            if (square < 0 || piece == null) {
+                throw new InvalidMoveException("invalid move: '" + text + "' ('" + spec + "' is not a square and a piece)");
+            }
+        }
+        boolean due = false;
+        for (int m : p.packedLegal()) {
+            if (!p.unpack(m & Board.BASE).equals(base)) continue;
+            int dp = Board.deferredPiece(m);
+            if (dp < 0 && spec == null) return base;
+            if (dp >= 0) due = true;
+            if (dp >= 0 && spec != null && Board.deferredSquare(m) == square && p.variant().pieces().get(dp) == piece) {
+                return p.unpack(m);
+            }
+        }
+        if (due && spec == null) {
+            throw new IllegalMoveException("illegal move: '" + text + "' must also name the piece the waiting pawn becomes (e.g. '"
+                    + text + "_" + waitingSquare(p) + "=" + p.variant().promotions().get(0).letter() + "') in " + p.fen());
+        }
+        throw new IllegalMoveException("illegal move: '" + text + "' in " + p.fen());
+    }
+
+    private static String waitingSquare(Position p) {
+        for (int m : p.packedLegal()) {
+            if (Board.deferredPiece(m) >= 0) return p.geometry().squareName(Board.deferredSquare(m));
+        }
+        return "?";
+    }
+
+    private static Move parseBase(Position p, String text) {
         String san = text;
         // Strip annotations and check marks, which we do not trust (files get them wrong), and "e.p.".
         int end = san.length();
@@ -90,7 +142,7 @@ final class San {
         // A bare coordinate move (g1f3, e1g1, e7e8q) as some files write it: read it as UCI.
         if (COORDINATES.matcher(san).matches()) {
             try {
-                return parseUci(p, san);
+                return parseUciBase(p, san);
             } catch (IllegalMoveException | InvalidMoveException e) {
                 throw new IllegalMoveException("illegal san: '" + text + "' in " + p.fen());
             }
@@ -191,9 +243,10 @@ final class San {
             } else if (promotion != null) {
                 continue;
             }
-            matches.add(m);
+            int baseBits = m & Board.BASE;
+            if (matches.stream().noneMatch(x -> x == baseBits)) matches.add(baseBits);
         }
-        if (matches.size() == 1) return p.unpack(matches.get(0));
+        if (matches.size() == 1) return p.unpack(matches.get(0));  // base bits only: the caller adds a deferred promotion
         if (matches.isEmpty()) {
             if (promotionNeeded) throw new IllegalMoveException("illegal san: '" + text + "' needs a promotion piece in " + p.fen());
             throw new IllegalMoveException("illegal san: '" + text + "' in " + p.fen());
@@ -204,7 +257,7 @@ final class San {
 
     private static Move castle(Position p, String text, boolean kingSide) {
         for (int m : p.packedLegal()) {
-            if (Board.kind(m) == Board.CASTLE && (Board.to(m) > Board.from(m)) == kingSide) return p.unpack(m);
+            if (Board.kind(m) == Board.CASTLE && (Board.to(m) > Board.from(m)) == kingSide) return p.unpack(m & Board.BASE);
         }
         throw new IllegalMoveException("illegal san: '" + text + "' in " + p.fen());
     }
@@ -215,6 +268,7 @@ final class San {
         BoardGeometry g = p.geometry();
         return switch (move) {
             case Move.Null x -> "0000";
+            case Move.Deferred d -> uci(p, d.move()) + "_" + g.squareName(d.square()) + Character.toLowerCase(d.promotion().letter());
             case Move.Castle c -> g.squareName(c.from())
                     + g.squareName(p.variant().castling() == Variant.Castling.STANDARD ? c.to() : c.rookFrom());
             case Move.Promotion pr -> g.squareName(pr.from()) + g.squareName(pr.to())
@@ -225,6 +279,13 @@ final class San {
 
     static Move parseUci(Position p, String text) {
         if (text == null) throw new InvalidMoveException("invalid uci: null");
+        int u = text.indexOf('_');
+        if (u >= 0) return resolveDeferred(p, parseUciBase(p, text.substring(0, u)), text.substring(u + 1), text);
+        Move base = parseUciBase(p, text);
+        return resolveDeferred(p, base, null, text);
+    }
+
+    private static Move parseUciBase(Position p, String text) {
         String uci = text.trim();
         if (uci.equals("0000")) return Move.NULL;
         BoardGeometry g = p.geometry();
@@ -261,14 +322,14 @@ final class San {
                 boolean kingTakesRook = Board.to(m) == to;
                 // e1g1 means castling only in standard chess (and only when the king really moves two files).
                 boolean kingStep = p.variant().castling() == Variant.Castling.STANDARD && kingTo == to;
-                if ((kingTakesRook || kingStep) && promotion == null) return p.unpack(m);
+                if ((kingTakesRook || kingStep) && promotion == null) return p.unpack(m & Board.BASE);
                 continue;
             }
             if (Board.to(m) != to) continue;
             if (kind == Board.PROMOTION) {
-                if (promotion != null && b.variant.pieces().get(Board.promo(m)) == promotion) return p.unpack(m);
+                if (promotion != null && b.variant.pieces().get(Board.promo(m)) == promotion) return p.unpack(m & Board.BASE);
             } else if (promotion == null) {
-                return p.unpack(m);
+                return p.unpack(m & Board.BASE);
             }
         }
         throw new IllegalMoveException("illegal uci: '" + text + "' in " + p.fen());

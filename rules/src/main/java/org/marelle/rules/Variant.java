@@ -25,6 +25,15 @@ public final class Variant {
         CHESS960
     }
 
+    /**
+     * Where castling puts the pieces, as files (0 = a): the king's start file (for {@link Castling#STANDARD}), and
+     * the king's and rook's destinations on the king side (towards the last file) and the queen side.
+     */
+    public record CastlingFiles(int kingStart, int kingSideKing, int kingSideRook, int queenSideKing, int queenSideRook) {
+        /** e, then g and f, c and d: chess and Chess960. */
+        public static final CastlingFiles CHESS = new CastlingFiles(4, 6, 5, 2, 3);
+    }
+
     public static final Variant STANDARD = builder("standard", BoardGeometry.CHESS)
             .aliases("chess", "normal", "classical", "from position", "fromposition", "standard chess")
             .pieces(PieceType.PAWN, PieceType.KNIGHT, PieceType.BISHOP, PieceType.ROOK, PieceType.QUEEN, PieceType.KING)
@@ -76,7 +85,33 @@ public final class Variant {
             .openingJumps("a2a4", "g2g4", "l2l4", "g1g3")
             .build();
 
-    private static final List<Variant> ALL = List.of(STANDARD, CHESS960, COURIER, COURIER_JUMPS);
+    /** Albers' archer ("fou"): one square diagonally, or a leap of two diagonally. */
+    private static final PieceType ARCHER = PieceType.of('E', "archer", "FA");
+    /** Albers' sage: the archer's moves and the knight's. */
+    private static final PieceType SAGE = PieceType.of('M', "sage", "FAN");
+    /** Albers' Schleich: one square in any direction, not royal. */
+    private static final PieceType JESTER = PieceType.of('W', "schleich", "K");
+
+    /**
+     * Courier chess under Albers' rules of 1821: modern queen, courier, knight and rook; the archer and the sage;
+     * pawns with the double step and en passant; castling on both wings (king to the c or j file, rook beside it
+     * on d or i); stalemate draws; a pawn on the last rank waits two of its side's moves, then becomes a piece of
+     * its owner's choice.
+     */
+    public static final Variant COURIER_MODERN = builder("courier-modern", BoardGeometry.COURIER)
+            .aliases("courier modern", "modern courier", "albers", "courier albers")
+            .pieces(PieceType.PAWN, PieceType.KNIGHT, PieceType.COURIER, PieceType.ROOK, PieceType.QUEEN,
+                    SAGE, JESTER, ARCHER, PieceType.KING)
+            .startFen("rnebmkqwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKQWBENR w KQkq - 0 1")
+            .castling(Castling.STANDARD)
+            .castlingFiles(new CastlingFiles(5, 9, 8, 2, 3))
+            .pawnDoubleStep(true)
+            .enPassant(true)
+            .promotions(PieceType.QUEEN, PieceType.ROOK, PieceType.COURIER, PieceType.KNIGHT, ARCHER, SAGE, JESTER)
+            .promotionDelay(2)
+            .build();
+
+    private static final List<Variant> ALL = List.of(STANDARD, CHESS960, COURIER, COURIER_JUMPS, COURIER_MODERN);
 
     private final String name;
     private final List<String> aliases;
@@ -91,6 +126,8 @@ public final class Variant {
     private final boolean stalemateLoses;
     private final boolean bareKingLoses;
     private final List<String> openingJumps;
+    private final CastlingFiles castlingFiles;
+    private final int promotionDelay;
     private volatile Attacks attacks;
 
     private Variant(Builder b) {
@@ -107,6 +144,11 @@ public final class Variant {
         this.stalemateLoses = b.stalemateLoses;
         this.bareKingLoses = b.bareKingLoses;
         this.openingJumps = List.copyOf(b.openingJumps);
+        this.castlingFiles = b.castlingFiles;
+        this.promotionDelay = b.promotionDelay;
+        if (promotionDelay < 0 || promotionDelay > 2) {
+            throw new IllegalArgumentException("variant " + name + ": promotion delay " + promotionDelay + " is outside 0..2");
+        }
         for (String jump : openingJumps) {
             if (jump.length() < 4 || geometry.trySquare(jump.substring(0, 2)) < 0 || geometry.trySquare(jump.substring(2)) < 0) {
                 throw new IllegalArgumentException("variant " + name + ": opening jump '" + jump + "' is not two squares like g1g3");
@@ -219,6 +261,18 @@ public final class Variant {
         return openingJumps;
     }
 
+    public CastlingFiles castlingFiles() {
+        return castlingFiles;
+    }
+
+    /**
+     * How many of its side's moves a pawn on the last rank waits before it becomes the chosen piece; 0 when it
+     * promotes on arrival (most variants). The choice is part of the move that completes the wait.
+     */
+    public int promotionDelay() {
+        return promotionDelay;
+    }
+
     /** The piece type with this FEN letter (either case), or null. */
     public PieceType pieceType(char letter) {
         char up = Character.toUpperCase(letter);
@@ -312,6 +366,8 @@ public final class Variant {
         private boolean stalemateLoses;
         private boolean bareKingLoses;
         private final List<String> openingJumps = new ArrayList<>();
+        private CastlingFiles castlingFiles = CastlingFiles.CHESS;
+        private int promotionDelay;
 
         private Builder(String name, BoardGeometry geometry) {
             this.name = name;
@@ -365,6 +421,16 @@ public final class Variant {
 
         public Builder bareKingLoses(boolean on) {
             bareKingLoses = on;
+            return this;
+        }
+
+        public Builder castlingFiles(CastlingFiles files) {
+            castlingFiles = files;
+            return this;
+        }
+
+        public Builder promotionDelay(int ownMoves) {
+            promotionDelay = ownMoves;
             return this;
         }
 

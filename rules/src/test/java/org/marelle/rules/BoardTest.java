@@ -22,15 +22,23 @@ class BoardTest {
 
     /** Snapshot of every field make/unmake must restore. */
     private static String state(Board b) {
-        return Arrays.toString(b.squares) + Arrays.toString(b.pLo) + Arrays.toString(b.pHi) + Arrays.toString(b.cLo)
+        return Arrays.toString(b.squares) + Arrays.toString(b.waited) + Arrays.toString(b.pLo) + Arrays.toString(b.pHi) + Arrays.toString(b.cLo)
                 + Arrays.toString(b.cHi) + Arrays.toString(b.kingSq) + Arrays.toString(b.castleRook)
                 + b.turn + "/" + b.ep + "/" + b.halfmove + "/" + b.fullmove + "/" + b.key;
     }
 
-    @Property(tries = 60)
-    void makeThenUnmakeRestoresEveryField(@ForAll @IntRange(min = 0, max = 3) int start, @ForAll @LongRange(min = 0) long seed,
+    /** Variant and FEN pairs: chess, Courier, and Albers' Courier with pawns about to wait on the last rank. */
+    private static final Object[][] STARTS = {
+        {Variant.STANDARD, FENS[0]}, {Variant.STANDARD, FENS[1]}, {Variant.STANDARD, FENS[2]}, {Variant.STANDARD, FENS[3]},
+        {Variant.COURIER, Variant.COURIER.startFen()},
+        {Variant.COURIER_MODERN, "r3k6r/1P8p1/12/12/12/12/1p8P1/R4K5R w KQkq - 0 1"},
+        {Variant.CHESS960, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"},
+    };
+
+    @Property(tries = 120)
+    void makeThenUnmakeRestoresEveryField(@ForAll @IntRange(min = 0, max = 6) int start, @ForAll @LongRange(min = 0) long seed,
                                           @ForAll @IntRange(min = 1, max = 120) int plies) {
-        Board b = Fen.parse(Variant.STANDARD, FENS[start]);
+        Board b = Fen.parse((Variant) STARTS[start][0], (String) STARTS[start][1]);
         java.util.Random rnd = new java.util.Random(seed);
         int[] moves = new int[Board.MAX_MOVES];
         int[] played = new int[plies];
