@@ -13,7 +13,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * Runs {@link PerftBenchmark} through JMH (any JMH option may be passed, e.g. {@code -f 2 -wi 5 -i 10}), then
+ * Runs {@link PerftBenchmark} and {@link CourierPerftBenchmark} through JMH (any JMH option may be passed, e.g. {@code -f 2 -wi 5 -i 10}), then
  * prints one line per engine and position: {@code engine position depth nodes nodes/s}.
  */
 public final class NodesPerSecond {
@@ -27,6 +27,7 @@ public final class NodesPerSecond {
         builder.parent(given);
         if (given.getIncludes().isEmpty()) {
             builder.include(PerftBenchmark.class.getName());
+            builder.include(CourierPerftBenchmark.class.getName());
         }
         // The table below reads the score as milliseconds per perft.
         builder.mode(Mode.AverageTime).timeUnit(TimeUnit.MILLISECONDS);

@@ -49,6 +49,21 @@ class PerftCommandTest {
     }
 
     @Test
+    void countsTheCourierVariants() {
+        // Fairy-Stockfish's Courier perft: 26, 678, 18406 from the start.
+        CliRun courier = CliRun.of("perft", "--variant", "courier", "--depth", "3");
+        assertThat(courier.exitCode()).isZero();
+        assertThat(courier.lastOutLine()).isEqualTo("18406");
+        // The eight plies of the opening jumps: 12 orders for each side.
+        CliRun jumps = CliRun.of("perft", "--variant", "courier-jumps", "--depth", "8");
+        assertThat(jumps.lastOutLine()).isEqualTo("144");
+        CliRun modern = CliRun.of("perft", "--variant", "Courier-Modern", "--depth", "1");
+        assertThat(modern.lastOutLine()).isEqualTo("36");
+        CliRun divide = CliRun.of("perft", "--variant", "courier", "--depth", "1", "--divide");
+        assertThat(divide.outLines()).contains("g3h4: 1", "k1l3: 1");
+    }
+
+    @Test
     void dividePrintsOneLinePerMoveThenABlankLineThenTheTotal() {
         CliRun run = CliRun.of("perft", "--depth", "2", "--divide");
 
