@@ -15,7 +15,6 @@ final class Board {
 
     static final int NORMAL = 0, DOUBLE = 1, EN_PASSANT = 2, CASTLE = 3, PROMOTION = 4;
     static final int MAX_MOVES = 1024;
-    private static final int MAX_PLY = 4096;
 
     static int move(int from, int to, int kind, int promo) {
         return from | to << 7 | kind << 14 | promo << 17;
@@ -72,12 +71,13 @@ final class Board {
     int fullmove = 1;
     long key;
 
+    // The undo stack starts small and grows: positions copy a board for every move they play.
     private int ply;
-    private final int[] undoCaptured = new int[MAX_PLY];
-    private final int[] undoEp = new int[MAX_PLY];
-    private final int[] undoHalfmove = new int[MAX_PLY];
-    private final int[] undoCastle = new int[MAX_PLY];
-    private final long[] undoKey = new long[MAX_PLY];
+    private int[] undoCaptured = new int[8];
+    private int[] undoEp = new int[8];
+    private int[] undoHalfmove = new int[8];
+    private int[] undoCastle = new int[8];
+    private long[] undoKey = new long[8];
 
     // Scratch for generation; valid only inside one call.
     private long rLo, rHi;
@@ -197,7 +197,18 @@ final class Board {
         return kingFrom - kingFrom % files + (rookFrom > kingFrom ? cf.kingSideRook() : cf.queenSideRook());
     }
 
+    private void reserveUndo() {
+        if (ply < undoKey.length) return;
+        int size = undoKey.length * 2;
+        undoCaptured = java.util.Arrays.copyOf(undoCaptured, size);
+        undoEp = java.util.Arrays.copyOf(undoEp, size);
+        undoHalfmove = java.util.Arrays.copyOf(undoHalfmove, size);
+        undoCastle = java.util.Arrays.copyOf(undoCastle, size);
+        undoKey = java.util.Arrays.copyOf(undoKey, size);
+    }
+
     void make(int m) {
+        reserveUndo();
         int from = from(m), to = to(m), kind = kind(m);
         int us = turn;
         undoEp[ply] = ep;
@@ -337,6 +348,7 @@ final class Board {
 
     /** Passes the turn (PGN null move). */
     void makeNull() {
+        reserveUndo();
         undoEp[ply] = ep;
         undoHalfmove[ply] = halfmove;
         undoKey[ply] = key;
