@@ -45,15 +45,10 @@ public final class Variant {
             .insufficientMaterial(true)
             .build();
 
-    public static final Variant CHESS960 = builder("chess960", BoardGeometry.CHESS)
+    /** Chess960: standard chess whose castling works from any start array. */
+    public static final Variant CHESS960 = STANDARD.derive("chess960")
             .aliases("fischerandom", "fischerrandom", "fischer random", "chess 960", "960", "frc", "fischer random chess")
-            .pieces(PieceType.PAWN, PieceType.KNIGHT, PieceType.BISHOP, PieceType.ROOK, PieceType.QUEEN, PieceType.KING)
-            .startFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
             .castling(Castling.CHESS960)
-            .pawnDoubleStep(true)
-            .enPassant(true)
-            .promotions(PieceType.QUEEN, PieceType.ROOK, PieceType.BISHOP, PieceType.KNIGHT)
-            .insufficientMaterial(true)
             .build();
 
     /**
@@ -74,14 +69,9 @@ public final class Variant {
      * Courier from the full array, where each side's first four moves must be the sauts de joie: the a-, g- and
      * l-pawns two squares forward and the ferz g1-g3 (g8-g6), in any order; then the {@link #COURIER} rules apply.
      */
-    public static final Variant COURIER_JUMPS = builder("courier-jumps", BoardGeometry.COURIER)
+    public static final Variant COURIER_JUMPS = COURIER.derive("courier-jumps")
             .aliases("courier jumps", "courier ceremony", "courier with jumps")
-            .pieces(PieceType.PAWN, PieceType.KNIGHT, PieceType.COURIER, PieceType.ROOK, PieceType.FERZ,
-                    PieceType.MANN, PieceType.SCHLEICH, PieceType.ALFIL, PieceType.KING)
             .startFen("rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1")
-            .promotions(PieceType.FERZ)
-            .stalemateLoses(true)
-            .bareKingLoses(true)
             .openingJumps("a2a4", "g2g4", "l2l4", "g1g3")
             .build();
 
@@ -176,6 +166,27 @@ public final class Variant {
 
     public static Builder builder(String name, BoardGeometry geometry) {
         return new Builder(name, geometry);
+    }
+
+    /**
+     * A builder for a new variant that starts as a copy of this one (as Fairy-Stockfish's {@code [child:parent]}),
+     * so the child states only what differs. Aliases are not inherited.
+     */
+    public Builder derive(String childName) {
+        Builder b = new Builder(childName, geometry);
+        b.pieces.addAll(pieces);
+        b.promotions.addAll(promotions);
+        b.openingJumps.addAll(openingJumps);
+        b.startFen = startFen;
+        b.castling = castling;
+        b.castlingFiles = castlingFiles;
+        b.pawnDoubleStep = pawnDoubleStep;
+        b.enPassant = enPassant;
+        b.insufficientMaterial = insufficientMaterial;
+        b.stalemateLoses = stalemateLoses;
+        b.bareKingLoses = bareKingLoses;
+        b.promotionDelay = promotionDelay;
+        return b;
     }
 
     /** All built-in variants. */
@@ -380,6 +391,7 @@ public final class Variant {
         }
 
         public Builder pieces(PieceType... types) {
+            pieces.clear();
             pieces.addAll(List.of(types));
             return this;
         }
@@ -405,6 +417,7 @@ public final class Variant {
         }
 
         public Builder promotions(PieceType... types) {
+            promotions.clear();
             promotions.addAll(List.of(types));
             return this;
         }
@@ -435,6 +448,7 @@ public final class Variant {
         }
 
         public Builder openingJumps(String... jumps) {
+            openingJumps.clear();
             openingJumps.addAll(List.of(jumps));
             return this;
         }
