@@ -176,8 +176,8 @@ final class San {
         int promoAt = san.length();
         PieceType promotion = null;
         char last = san.charAt(san.length() - 1);
-        if (Character.isLetter(last) && (Character.isUpperCase(last) || (san.length() >= 2 && Character.isDigit(san.charAt(san.length() - 2)))
-                && !Character.isDigit(last))) {
+        char beforeLast = san.length() >= 2 ? san.charAt(san.length() - 2) : ' ';
+        if (Character.isLetter(last) && (Character.isDigit(beforeLast) || beforeLast == '=')) {
             // e8=Q, e8Q, e7e8q (lower case only straight after a rank digit)
             promotion = v.pieceType(last);
             if (promotion == null) throw new InvalidMoveException("invalid san: '" + text + "' ('" + last + "' is not a piece of " + v.name() + ")");

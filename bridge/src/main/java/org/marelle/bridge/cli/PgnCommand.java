@@ -1,13 +1,10 @@
 package org.marelle.bridge.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -17,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.zip.GZIPInputStream;
 import org.marelle.rules.pgn.PgnCheck;
 import org.marelle.rules.pgn.PgnError;
+import org.marelle.rules.pgn.PgnReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -100,7 +98,7 @@ final class PgnCommand implements Runnable {
             };
         }
 
-        /** Reads as UTF-8, replacing bytes that are not (old Latin-1 files keep their moves readable). */
+        /** Reads as UTF-8, falling back to Latin-1 for bytes that are not (old files keep their names readable). */
         private static Reader open(Path file) throws IOException {
             InputStream bytes = Files.newInputStream(file);
             try {
@@ -111,7 +109,7 @@ final class PgnCommand implements Runnable {
                 bytes.close();
                 throw e;
             }
-            return new BufferedReader(new InputStreamReader(bytes, StandardCharsets.UTF_8), 1 << 16);
+            return PgnReader.decode(new java.io.BufferedInputStream(bytes, 1 << 16));
         }
     }
 }
