@@ -58,6 +58,62 @@ public final class LedFrame {
         return new LedFrame(files, ranks, copy);
     }
 
+    /** A builder for a frame of this geometry, starting dark. */
+    public static Builder builder(int files, int ranks) {
+        return new Builder(off(files, ranks));
+    }
+
+    /** A builder starting from this frame. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    public int squareCount() {
+        return leds.length;
+    }
+
+    /**
+     * Sets many squares without copying the frame each time. Not thread-safe; {@link #build()} may be called more
+     * than once, each frame is independent of later changes.
+     */
+    public static final class Builder {
+        private final int files;
+        private final int ranks;
+        private final Led[] leds;
+
+        private Builder(LedFrame from) {
+            this.files = from.files;
+            this.ranks = from.ranks;
+            this.leds = from.leds.clone();
+        }
+
+        public Builder set(int square, Led led) {
+            leds[square] = java.util.Objects.requireNonNull(led, "led");
+            return this;
+        }
+
+        public Builder set(int square, int rgb, Pattern pattern) {
+            return set(square, new Led(rgb, pattern));
+        }
+
+        /** Lights the square steadily in this colour. */
+        public Builder on(int square, int rgb) {
+            return set(square, new Led(rgb, Pattern.ON));
+        }
+
+        public Builder blink(int square, int rgb) {
+            return set(square, new Led(rgb, Pattern.BLINK));
+        }
+
+        public Builder off(int square) {
+            return set(square, Led.OFF);
+        }
+
+        public LedFrame build() {
+            return new LedFrame(files, ranks, leds.clone());
+        }
+    }
+
     public boolean isDark() {
         for (Led l : leds) if (l.pattern() != Pattern.OFF) return false;
         return true;
