@@ -84,7 +84,8 @@ public final class PgnWriter {
         Position initial = game.initial();
         Variant variant = initial.variant();
         if (variant != Variant.STANDARD && !tags.containsKey("Variant")) {
-            tag(sb, "Variant", variant == Variant.CHESS960 ? "Chess960" : variant.name());
+            tag(sb, "Variant", variant == Variant.CHESS960 ? "Chess960"
+                    : Character.toUpperCase(variant.name().charAt(0)) + variant.name().substring(1));
         }
         if (!tags.containsKey("FEN")
                 && (variant == Variant.CHESS960 || !initial.fen().equals(variant.startPosition().fen()))) {
