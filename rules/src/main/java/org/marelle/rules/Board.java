@@ -81,7 +81,7 @@ final class Board {
 
     // Scratch for generation; valid only inside one call.
     private long rLo, rHi;
-    private final long[] pinLo, pinHi;
+    private long[] pinLo, pinHi;   // allocated by the first generation: most copies only play a move
 
     Board(Variant variant) {
         this.variant = variant;
@@ -93,8 +93,6 @@ final class Board {
         this.waited = new byte[n];
         this.pLo = new long[at.typeCount * 2];
         this.pHi = new long[at.typeCount * 2];
-        this.pinLo = new long[n];
-        this.pinHi = new long[n];
     }
 
     Board copy() {
@@ -482,6 +480,10 @@ final class Board {
     }
 
     private int generateMoves(int[] out, int idx) {
+        if (pinLo == null) {
+            pinLo = new long[n];
+            pinHi = new long[n];
+        }
         final int us = turn, them = us ^ 1;
         final long occLo = cLo[0] | cLo[1], occHi = cHi[0] | cHi[1];
         final long usLo = cLo[us], usHi = cHi[us], themLo = cLo[them], themHi = cHi[them];

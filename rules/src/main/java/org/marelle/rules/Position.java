@@ -207,6 +207,22 @@ public final class Position {
         return onBoard ? "'" + g.squareName(move.from()) + g.squareName(move.to()) + "' (" + move + ")" : move.toString();
     }
 
+    /** Whether the move gives check; cheaper than playing it when only that is wanted (writing notation). */
+    public boolean givesCheck(Move move) {
+        return checkMark(move) != 0;
+    }
+
+    /** 0 when the move gives no check, '+' for check, '#' for mate: the suffix SAN writes. */
+    char checkMark(Move move) {
+        if (move instanceof Move.Null) return 0;
+        int m = pack(move);
+        if (m == -1) throw new IllegalMoveException("illegal move " + describe(move) + " in " + fen());
+        Board b = board.copy();
+        b.make(m);
+        if (!b.inCheck()) return 0;
+        return b.generate(new int[Board.MAX_MOVES], 0) == 0 ? '#' : '+';
+    }
+
     public Position playSan(String san) {
         return play(parseSan(san));
     }

@@ -25,12 +25,9 @@ final class San {
         }
         String deferred = move instanceof Move.Deferred d
                 ? "_" + p.geometry().squareName(d.square()) + "=" + d.promotion().letter() : "";
-        return withoutSuffix(p, m) + deferred + suffix(p.play(move));
-    }
-
-    static String suffix(Position after) {
-        if (!after.isCheck()) return "";
-        return after.packedLegal().length == 0 ? "#" : "+";
+        char mark = p.checkMark(move);
+        String san = withoutSuffix(p, m) + deferred;
+        return mark == 0 ? san : san + mark;
     }
 
     /** SAN without the check suffix. */
