@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = MarelleVersion.class,
         description = "Marelle: sensor chessboards to legal moves to live notation.",
-        subcommands = {PerftCommand.class, PgnCommand.class},
+        subcommands = {PerftCommand.class, PgnCommand.class, NotationCommand.class, ScoresheetCommand.class},
         footer = {
             "",
             "Examples:",

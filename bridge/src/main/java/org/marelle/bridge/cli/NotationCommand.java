@@ -1,0 +1,194 @@
+package org.marelle.bridge.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.zip.GZIPInputStream;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
+import org.marelle.rules.notation.DrawOffers;
+import org.marelle.rules.notation.MoveNotation;
+import org.marelle.rules.notation.MoveText;
+import org.marelle.rules.notation.Notations;
+import org.marelle.rules.pgn.PgnGame;
+import org.marelle.rules.pgn.PgnReader;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code marelle notation}: the same moves in another notation. {@code --to FORMAT FILE.pgn...} writes each game of
+ * the files as numbered moves in FORMAT, one block a game; {@code --from FORMAT [--fen FEN] MOVES...} reads moves
+ * written in FORMAT and prints them as SAN. Exit code 1 when a game or a move cannot be converted, 2 for a usage
+ * error (unknown format, bad FEN).
+ */
+@Command(
+        name = "notation",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Write games in another notation, or read moves written in one.",
+            "  marelle notation --to fr game.pgn",
+            "  marelle notation --to descriptive-en game.pgn",
+            "  marelle notation --from fr 1. e4 e5 2. Cf3 Cc6",
+            "  marelle notation --from descriptive-en P-K4 P-K4 N-KB3",
+            "FORMAT: san, fr, de, es, it, nl, figurine, lan, uci, iccf, vandermonde, descriptive-en, descriptive-fr."
+        },
+        usageHelpAutoWidth = true)
+final class NotationCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    private Direction direction;
+
+    static final class Direction {
+        @Option(names = "--to", paramLabel = "FORMAT", required = true,
+                description = "write the games of the PGN files in this notation")
+        String to;
+
+        @Option(names = "--from", paramLabel = "FORMAT", required = true,
+                description = "read the moves given in this notation, print them as SAN")
+        String from;
+    }
+
+    @Option(names = "--fen", paramLabel = "FEN", description = "with --from: the position before the first move")
+    private String fen;
+
+    @Option(names = "--variant", paramLabel = "VARIANT", defaultValue = "standard", converter = VariantConverter.class,
+            description = "with --from: standard or chess960 (default: ${DEFAULT-VALUE})")
+    private Variant variant;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE.pgn | MOVE",
+            description = "with --to: PGN files (.pgn.gz also read); with --from: the moves (move numbers skipped)")
+    private List<String> arguments;
+
+    @Override
+    public Integer call() {
+        return direction.to != null ? writeGames(notation(direction.to)) : readMoves(notation(direction.from));
+    }
+
+    private MoveNotation notation(String name) {
+        try {
+            return Notations.byName(name);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private int writeGames(MoveNotation notation) {
+        if (fen != null) {
+            throw new ParameterException(spec.commandLine(), "--fen goes with --from; a PGN game has its own FEN tag");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        int problems = 0;
+        boolean first = true;
+        for (String name : arguments) {
+            Path file = Path.of(name);
+            try (PgnReader games = new PgnReader(PgnReader.decode(open(file)), name)) {
+                while (games.hasNext()) {
+                    switch (games.next()) {
+                        case PgnReader.Failed f -> {
+                            err.println(f.error());
+                            problems++;
+                        }
+                        case PgnReader.Parsed p -> {
+                            PgnGame game = p.game();
+                            String text;
+                            try {
+                                text = MoveText.write(game.initial(), game.mainline(), notation, game.result(),
+                                        DrawOffers.in(game));
+                            } catch (IllegalArgumentException e) {
+                                err.println(name + ": game " + p.gameNumber() + ": " + e.getMessage());
+                                problems++;
+                                continue;
+                            }
+                            if (!first) {
+                                out.println();
+                            }
+                            first = false;
+                            out.println(heading(p.gameNumber(), game.tags()));
+                            out.println(text);
+                        }
+                    }
+                }
+            } catch (IOException | UncheckedIOException e) {
+                err.println(name + ": cannot read: " + describe(e));
+                problems++;
+            }
+        }
+        out.flush();
+        err.flush();
+        return problems > 0 ? 1 : 0;
+    }
+
+    /** "Game 3: Morphy, Paul - Duke Karl / Count Isouard (Paris, 1858.??.??)". */
+    static String heading(int number, Map<String, String> tags) {
+        StringBuilder h = new StringBuilder("Game ").append(number).append(": ")
+                .append(tags.getOrDefault("White", "?")).append(" - ").append(tags.getOrDefault("Black", "?"));
+        String event = tags.getOrDefault("Event", "?");
+        String date = tags.getOrDefault("Date", "????.??.??");
+        boolean hasEvent = !event.isBlank() && !event.equals("?");
+        boolean hasDate = !date.startsWith("????");
+        if (hasEvent || hasDate) {
+            h.append(" (").append(hasEvent ? event : "").append(hasEvent && hasDate ? ", " : "")
+                    .append(hasDate ? date : "").append(')');
+        }
+        return h.toString();
+    }
+
+    private int readMoves(MoveNotation notation) {
+        Position start;
+        try {
+            start = fen == null ? Position.start(variant) : Position.fromFen(variant, fen);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--fen: " + e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            MoveText.Read read = MoveText.read(start, String.join(" ", arguments), notation);
+            out.println(MoveText.write(start, read.moves(), Notations.san(), read.result(), read.drawOffers()));
+            out.flush();
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
+            err.flush();
+            return 1;
+        }
+    }
+
+    static InputStream open(Path file) throws IOException {
+        InputStream bytes = Files.newInputStream(file);
+        if (file.getFileName().toString().endsWith(".gz")) {
+            try {
+                return new GZIPInputStream(bytes, 1 << 16);
+            } catch (IOException e) {
+                bytes.close();
+                throw e;
+            }
+        }
+        return bytes;
+    }
+
+    static String describe(Exception e) {
+        return switch (e instanceof UncheckedIOException u ? u.getCause() : e) {
+            case NoSuchFileException missing -> "no such file";
+            case AccessDeniedException denied -> "permission denied";
+            case Exception other -> other.getMessage();
+        };
+    }
+}

@@ -1,0 +1,151 @@
+package org.marelle.rules.notation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.marelle.rules.AmbiguousMoveException;
+import org.marelle.rules.BoardGeometry;
+import org.marelle.rules.IllegalMoveException;
+import org.marelle.rules.InvalidMoveException;
+import org.marelle.rules.Move;
+import org.marelle.rules.Piece;
+import org.marelle.rules.PieceType;
+import org.marelle.rules.Position;
+
+/**
+ * Long algebraic notation: the piece's PGN letter (none for pawns), both squares, {@code -} or {@code x} between
+ * them: {@code e2-e4}, {@code Ng1-f3}, {@code Bb5xc6}, {@code e5xd6} (en passant), {@code e7-e8=Q}, {@code O-O},
+ * with {@code +} and {@code #}. Works on any board ({@code l7-l8=Q} on 12 files; ranks may have two digits).
+ *
+ * <p>Reading accepts {@code x}, {@code :}, {@code -} or nothing between the squares (without checking which: files
+ * get it wrong, and the squares say everything), an optional piece letter (it must be the moving piece's), a
+ * promotion letter with or without {@code =} in either case, castling as {@code O-O}/{@code 0-0} or as the king's
+ * move.
+ */
+public final class Lan implements MoveNotation {
+
+    private static final Pattern MOVE = Pattern.compile(
+            "([A-Z])?([a-z]\\d{1,2})\\s*[-x:×]?\\s*([a-z]\\d{1,2})(?:=?([A-Za-z]))?");
+    private static final Pattern EN_PASSANT_MARK = Pattern.compile("\\s*e\\.?\\s?p\\.?$");
+
+    @Override
+    public String name() {
+        return "lan";
+    }
+
+    @Override
+    public String title() {
+        return "long algebraic notation";
+    }
+
+    @Override
+    public String write(Position before, Move move) {
+        Scribe.requireLegal(before, move, title());
+        BoardGeometry g = before.geometry();
+        String body = switch (move) {
+            case Move.Null n -> "--";
+            case Move.Castle c -> c.rookFrom() > c.from() ? "O-O" : "O-O-O";
+            default -> {
+                PieceType type = before.pieceAt(move.from()).type();
+                boolean capture = move instanceof Move.EnPassant || before.pieceAt(move.to()) != null;
+                StringBuilder sb = new StringBuilder(8);
+                if (!type.pawn()) {
+                    sb.append(type.letter());
+                }
+                sb.append(g.squareName(move.from())).append(capture ? 'x' : '-').append(g.squareName(move.to()));
+                if (move instanceof Move.Promotion p) {
+                    sb.append('=').append(p.promotion().letter());
+                }
+                yield sb.toString();
+            }
+        };
+        return move instanceof Move.Null ? body : body + Scribe.checkMark(before.play(move));
+    }
+
+    @Override
+    public Move read(Position before, String text) {
+        if (text == null || text.isBlank()) {
+            throw new InvalidMoveException("empty move in " + title());
+        }
+        String t = Scribe.withoutAnnotations(text);
+        t = Scribe.withoutCheckMarks(t);
+        Matcher ep = EN_PASSANT_MARK.matcher(t);
+        if (ep.find() && ep.start() > 0) {
+            t = t.substring(0, ep.start());
+        }
+        if (Scribe.isNullMove(t)) {
+            return Move.NULL;
+        }
+        int castling = Scribe.castling(t);
+        if (castling != 0) {
+            Move castle = Scribe.castle(before, castling);
+            if (castle == null) {
+                throw new IllegalMoveException("'" + text + "' (" + title() + "): castling "
+                        + (castling > 0 ? "king" : "queen") + "side is not legal in " + before.fen());
+            }
+            return castle;
+        }
+        Matcher m = MOVE.matcher(t);
+        if (!m.matches()) {
+            throw new InvalidMoveException("'" + text + "' is not a move in " + title()
+                    + " (expected e.g. e2-e4, Ng1-f3, e7-e8=Q)");
+        }
+        BoardGeometry g = before.geometry();
+        int from = g.trySquare(m.group(2));
+        int to = g.trySquare(m.group(3));
+        if (from < 0 || to < 0) {
+            throw new InvalidMoveException("'" + text + "' is not a move in " + title() + ": '"
+                    + (from < 0 ? m.group(2) : m.group(3)) + "' is not a square of a " + g.files() + "x" + g.ranks()
+                    + " board");
+        }
+        Piece piece = before.pieceAt(from);
+        if (piece == null || piece.color() != before.turn()) {
+            throw new IllegalMoveException("'" + text + "' (" + title() + "): no " + before.turn().name().toLowerCase()
+                    + " piece on " + m.group(2) + " in " + before.fen());
+        }
+        if (m.group(1) != null && m.group(1).charAt(0) != piece.type().letter()) {
+            throw new IllegalMoveException("'" + text + "' (" + title() + "): the piece on " + m.group(2) + " is a "
+                    + piece.type().name() + ", not '" + m.group(1) + "', in " + before.fen());
+        }
+        PieceType promotion = null;
+        if (m.group(4) != null) {
+            promotion = before.variant().pieceType(m.group(4).charAt(0));
+            if (promotion == null) {
+                throw new InvalidMoveException("'" + text + "' is not a move in " + title() + ": '" + m.group(4)
+                        + "' is not a piece of " + before.variant().name());
+            }
+        }
+        List<Move> fits = new ArrayList<>();
+        boolean promotionNeeded = false;
+        for (Move legal : before.legalMoves()) {
+            if (legal.from() != from) {
+                continue;
+            }
+            if (legal instanceof Move.Castle c) {
+                if ((c.to() == to || c.rookFrom() == to) && promotion == null) {
+                    fits.add(legal);
+                }
+            } else if (legal.to() == to) {
+                if (legal instanceof Move.Promotion p) {
+                    promotionNeeded |= promotion == null;
+                    if (p.promotion() == promotion) {
+                        fits.add(legal);
+                    }
+                } else if (promotion == null) {
+                    fits.add(legal);
+                }
+            }
+        }
+        if (fits.size() == 1) {
+            return fits.get(0);
+        }
+        if (fits.isEmpty()) {
+            throw new IllegalMoveException("'" + text + "' (" + title() + ")"
+                    + (promotionNeeded ? " needs a promotion piece" : " is not a legal move") + " in " + before.fen());
+        }
+        // Chess960: a king step to the square castling also takes it; the king-takes-rook form says which.
+        throw new AmbiguousMoveException("ambiguous move '" + text + "' (" + title() + ") in " + before.fen() + ": "
+                + Scribe.both(fits.stream().map(f -> write(before, f)).toList()) + " fit");
+    }
+}

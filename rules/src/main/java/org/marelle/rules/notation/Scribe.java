@@ -1,0 +1,96 @@
+package org.marelle.rules.notation;
+
+import org.marelle.rules.BoardGeometry;
+import org.marelle.rules.IllegalMoveException;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+
+/** What every notation needs: checking the move and the board before writing, and the check marks. */
+final class Scribe {
+
+    private Scribe() {
+    }
+
+    /** Throws the core's exception when {@code move} is not legal (null moves pass: every notation writes "--"). */
+    static void requireLegal(Position before, Move move, String notation) {
+        if (move == null) {
+            throw new IllegalMoveException("cannot write a missing move in " + notation);
+        }
+        if (!(move instanceof Move.Null) && !before.isLegal(move)) {
+            throw new IllegalMoveException("cannot write " + move + " in " + notation + ": it is not legal in "
+                    + before.fen());
+        }
+    }
+
+    /**
+     * For notations that number or name squares as on a chessboard (ICCF digits, Vandermonde's coordinates,
+     * descriptive files): a clear error on any other board.
+     */
+    static void requireChessboard(Position position, String notation) {
+        BoardGeometry g = position.geometry();
+        if (!g.equals(BoardGeometry.CHESS)) {
+            throw new IllegalArgumentException(notation + " is only defined on an 8x8 chessboard, not on the "
+                    + g.files() + "x" + g.ranks() + " board of " + position.variant().name());
+        }
+    }
+
+    /** "#" after a mate, "+" after a check, "" otherwise. */
+    static String checkMark(Position after) {
+        if (!after.isCheck()) {
+            return "";
+        }
+        return after.isCheckmate() ? "#" : "+";
+    }
+
+    /** The text without trailing move annotations ("!", "?", "!?"…), trimmed. */
+    static String withoutAnnotations(String text) {
+        String t = text.strip();
+        int end = t.length();
+        while (end > 0 && "!?".indexOf(t.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        return t.substring(0, end).strip();
+    }
+
+    /** The text without trailing check and mate marks ("+", "#", "++"), trimmed. */
+    static String withoutCheckMarks(String text) {
+        int end = text.length();
+        while (end > 0 && ("+#".indexOf(text.charAt(end - 1)) >= 0 || Character.isWhitespace(text.charAt(end - 1)))) {
+            end--;
+        }
+        return text.substring(0, end);
+    }
+
+    /** Castling written with letters O or digits 0: +1 for the king's side (O-O), -1 for the queen's, 0 if not. */
+    static int castling(String text) {
+        String t = text.replace('0', 'O').replace('o', 'O');
+        return switch (t) {
+            case "O-O" -> 1;
+            case "O-O-O" -> -1;
+            default -> 0;
+        };
+    }
+
+    /** The castling move on that side ({@code +1} king's, {@code -1} queen's), or null when it is not legal. */
+    static Move castle(Position before, int side) {
+        for (Move m : before.legalMoves()) {
+            if (m instanceof Move.Castle c && (c.rookFrom() > c.from()) == (side > 0)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** Null moves as PGN writes them. */
+    static boolean isNullMove(String text) {
+        return text.equals("--") || text.equals("Z0") || text.equals("0000");
+    }
+
+    /** "both a and b", "a, b and c": the moves a text fits, for ambiguity messages. */
+    static String both(java.util.List<String> names) {
+        if (names.size() == 2) {
+            return "both " + names.get(0) + " and " + names.get(1);
+        }
+        return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+    }
+}
