@@ -68,7 +68,7 @@ final class NotationCommand implements Callable<Integer> {
     private String fen;
 
     @Option(names = "--variant", paramLabel = "VARIANT", defaultValue = "standard", converter = VariantConverter.class,
-            description = "with --from: standard or chess960 (default: ${DEFAULT-VALUE})")
+            description = "with --from: standard, chess960, courier, courier-jumps or courier-modern (default: ${DEFAULT-VALUE})")
     private Variant variant;
 
     @Parameters(arity = "1..*", paramLabel = "FILE.pgn | MOVE",

@@ -97,6 +97,76 @@ class NotationCommandTest {
         assertThat(fen.err()).contains("--fen");
     }
 
+    /** The opening of a Fairy-Stockfish self-play Courier game (rules test resources, courier/), every piece moving. */
+    static final String COURIER_PGN = """
+            [Event "Courier test"]
+            [White "A"]
+            [Black "B"]
+            [Result "*"]
+            [Variant "Courier"]
+
+            1. d3 El6 2. Rl3 i6 3. Fh4 Na6 4. Fxg5 Nj6 5. Fh6 Ni4 6. Fi7 e6 7. Nj3 Wg8 8. e3
+            Nxj2 9. Rk3 Nb4 10. Wg1 Nk4 11. Fh6 Bf6 12. d4 Ej8 13. Fi5 e5 14. g5 Bh8 15. c3
+            Nd3 16. Bf3 c6 17. Nd2 j6 18. Me2 Nxb2 *
+
+            [Event "Albers test"]
+            [White "C"]
+            [Black "D"]
+            [Result "*"]
+            [Variant "Courier-modern"]
+            [SetUp "1"]
+            [FEN "4k7/1P10/12/12/12/12/R11/5K6 w - - 0 1"]
+
+            1. b8 Kd7 2. Ra3 Kc7 3. Ra4_b8=M+ *
+            """;
+
+    @Test
+    void writesACourierGameInFrenchAndGerman(@TempDir Path dir) throws Exception {
+        Path pgn = dir.resolve("courier.pgn");
+        Files.writeString(pgn, COURIER_PGN);
+
+        CliRun fr = CliRun.of("notation", "--to", "fr", pgn.toString());
+        assertThat(fr.exitCode()).as(fr.err()).isZero();
+        assertThat(fr.outLines()).containsExactly(
+                "Game 1: A - B (Courier test)",
+                "1. d3 Fl6 2. Tl3 i6 3. Dh4 Ca6 4. Dxg5 Cj6 5. Dh6 Ci4 6. Di7 e6 7. Cj3 Bg8 8. e3",
+                "Cxj2 9. Tk3 Cb4 10. Bg1 Ck4 11. Dh6 Cof6 12. d4 Fj8 13. Di5 e5 14. g5 Coh8",
+                "15. c3 Cd3 16. Cof3 c6 17. Cd2 j6 18. Se2 Cxb2 *",
+                "",
+                "Game 2: C - D (Albers test)",
+                "1. b8 Rd7 2. Ta3 Rc7 3. Ta4_b8=S+ *");
+
+        CliRun de = CliRun.of("notation", "--to", "de", pgn.toString());
+        assertThat(de.exitCode()).as(de.err()).isZero();
+        assertThat(de.out()).contains("1. d3 Al6 2. Tl3 i6 3. Dh4 Sa6").contains("16. Lf3 c6 17. Sd2 j6 18. Me2 Sxb2 *")
+                .contains("3. Ta4_b8=M+ *");
+
+        for (String format : new String[] {"san", "es", "it", "nl", "figurine", "lan", "uci"}) {
+            CliRun run = CliRun.of("notation", "--to", format, pgn.toString());
+            assertThat(run.exitCode()).as(format + ": " + run.err()).isZero();
+            assertThat(run.out()).as(format).contains("Game 1: A - B").contains("18. ").contains("Game 2: C - D");
+        }
+    }
+
+    @Test
+    void readsCourierMovesInFrench() {
+        CliRun run = CliRun.of("notation", "--from", "fr", "--variant", "courier", "1. d3 Fl6 2. Tl3 i6 3. Dh4");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).isEqualTo("1. d3 El6 2. Rl3 i6 3. Fh4\n");
+    }
+
+    @Test
+    void aCourierGameInAChessboardNotationIsAnErrorThatSaysWhy(@TempDir Path dir) throws Exception {
+        Path pgn = dir.resolve("courier.pgn");
+        Files.writeString(pgn, COURIER_PGN);
+
+        CliRun run = CliRun.of("notation", "--to", "iccf", pgn.toString());
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("ICCF numeric notation is only defined on an 8x8 chessboard, not on the 12x8"
+                + " board of courier");
+    }
+
     @Test
     void aMissingFileOrBrokenGameIsReportedAndTheRestWritten(@TempDir Path dir) throws Exception {
         Path pgn = dir.resolve("two.pgn");

@@ -16,7 +16,9 @@ import org.marelle.rules.Position;
 /**
  * Long algebraic notation: the piece's PGN letter (none for pawns), both squares, {@code -} or {@code x} between
  * them: {@code e2-e4}, {@code Ng1-f3}, {@code Bb5xc6}, {@code e5xd6} (en passant), {@code e7-e8=Q}, {@code O-O},
- * with {@code +} and {@code #}. Works on any board ({@code l7-l8=Q} on 12 files; ranks may have two digits).
+ * with {@code +} and {@code #}. Works on any board ({@code l7-l8=Q} on 12 files; ranks may have two digits), with
+ * PGN's letters for every piece ({@code Ej8-l6} is a Courier alfil); a delayed promotion of courier-modern follows the
+ * move as in SAN: {@code Ra1-a4_b8=M}.
  *
  * <p>Reading accepts {@code x}, {@code :}, {@code -} or nothing between the squares (without checking which: files
  * get it wrong, and the squares say everything), an optional piece letter (it must be the moving piece's), a
@@ -42,25 +44,31 @@ public final class Lan implements MoveNotation {
     @Override
     public String write(Position before, Move move) {
         Scribe.requireLegal(before, move, title());
+        if (move instanceof Move.Null) {
+            return "--";
+        }
         BoardGeometry g = before.geometry();
-        String body = switch (move) {
-            case Move.Null n -> "--";
+        String body = switch (Scribe.base(move)) {
             case Move.Castle c -> c.rookFrom() > c.from() ? "O-O" : "O-O-O";
-            default -> {
-                PieceType type = before.pieceAt(move.from()).type();
-                boolean capture = move instanceof Move.EnPassant || before.pieceAt(move.to()) != null;
+            case Move base -> {
+                PieceType type = before.pieceAt(base.from()).type();
+                boolean capture = base instanceof Move.EnPassant || before.pieceAt(base.to()) != null;
                 StringBuilder sb = new StringBuilder(8);
                 if (!type.pawn()) {
                     sb.append(type.letter());
                 }
-                sb.append(g.squareName(move.from())).append(capture ? 'x' : '-').append(g.squareName(move.to()));
-                if (move instanceof Move.Promotion p) {
+                sb.append(g.squareName(base.from())).append(capture ? 'x' : '-').append(g.squareName(base.to()));
+                if (base instanceof Move.Promotion p) {
                     sb.append('=').append(p.promotion().letter());
                 }
                 yield sb.toString();
             }
         };
-        return move instanceof Move.Null ? body : body + Scribe.checkMark(before.play(move));
+        if (move instanceof Move.Deferred d) {
+            // As SAN writes it (courier-modern): the waiting pawn's square and the piece it becomes.
+            body += "_" + g.squareName(d.square()) + "=" + d.promotion().letter();
+        }
+        return body + Scribe.checkMark(before.play(move));
     }
 
     @Override
@@ -70,11 +78,17 @@ public final class Lan implements MoveNotation {
         }
         String t = Scribe.withoutAnnotations(text);
         t = Scribe.withoutCheckMarks(t);
+        String delayed = null;
+        int underscore = t.indexOf('_');
+        if (underscore >= 0) {
+            delayed = t.substring(underscore + 1);
+            t = t.substring(0, underscore).strip();
+        }
         Matcher ep = EN_PASSANT_MARK.matcher(t);
         if (ep.find() && ep.start() > 0) {
             t = t.substring(0, ep.start());
         }
-        if (Scribe.isNullMove(t)) {
+        if (Scribe.isNullMove(t) && delayed == null) {
             return Move.NULL;
         }
         int castling = Scribe.castling(t);
@@ -84,7 +98,7 @@ public final class Lan implements MoveNotation {
                 throw new IllegalMoveException("'" + text + "' (" + title() + "): castling "
                         + (castling > 0 ? "king" : "queen") + "side is not legal in " + before.fen());
             }
-            return castle;
+            return Scribe.withDelayedPromotion(before, castle, delayed, text, title());
         }
         Matcher m = MOVE.matcher(t);
         if (!m.matches()) {
@@ -118,8 +132,10 @@ public final class Lan implements MoveNotation {
         }
         List<Move> fits = new ArrayList<>();
         boolean promotionNeeded = false;
-        for (Move legal : before.legalMoves()) {
-            if (legal.from() != from) {
+        for (Move each : before.legalMoves()) {
+            // Moves without the delayed promotion they may complete: that part is matched after.
+            Move legal = Scribe.base(each);
+            if (legal.from() != from || fits.contains(legal)) {
                 continue;
             }
             if (legal instanceof Move.Castle c) {
@@ -138,7 +154,7 @@ public final class Lan implements MoveNotation {
             }
         }
         if (fits.size() == 1) {
-            return fits.get(0);
+            return Scribe.withDelayedPromotion(before, fits.get(0), delayed, text, title());
         }
         if (fits.isEmpty()) {
             throw new IllegalMoveException("'" + text + "' (" + title() + ")"

@@ -37,6 +37,11 @@ import org.marelle.rules.Variant;
  * lower case, so French {@code F} (fou) and the f-file, or Spanish {@code A} (alfil) and the a-file, do not meet.
  * Also read: an {@code e.p.} mark (checked against the move), a draw offer {@code (=)} after the move (see
  * {@link #offersDraw}), annotations {@code !?}. Figurines are read in either colour, and also English letters.
+ *
+ * <p>Courier's pieces have their own symbols in each language ({@link Language}); a symbol may have two letters
+ * (French {@code Co}, the coursier, beside {@code C}, the cavalier), read longest first, and the reader refuses a
+ * table whose symbols hold a file letter of the board. A delayed promotion of courier-modern follows the move after
+ * an underscore, as in PGN, with the new piece in the language: {@code Ta4_b8=S}.
  */
 public final class LocalisedSan implements MoveNotation {
 
@@ -98,18 +103,21 @@ public final class LocalisedSan implements MoveNotation {
             return "--";
         }
         String san = before.san(move);
-        if (move instanceof Move.Castle) {
-            return san;
-        }
         Symbols table = symbols(before.variant());
         Color side = before.turn();
         StringBuilder out = new StringBuilder(san.length() + 5);
-        for (int i = 0; i < san.length(); i++) {
+        int i = 0;
+        if (Scribe.base(move) instanceof Move.Castle) {
+            // O-O and O-O-O are the same in every language; only a delayed promotion after them names a piece.
+            i = san.startsWith("O-O-O") ? 5 : 3;
+            out.append(san, 0, i);
+        }
+        for (; i < san.length(); i++) {
             char c = san.charAt(i);
-            // Capitals are piece letters: the mover's (first) and the promotion's (after '='); files are lower case.
+            // Capitals are piece letters: the mover's (first) and the new piece's (after '=', also in a delayed
+            // promotion "_b8=M", where the waiting pawn is the mover's own); files are lower case.
             if (Character.isUpperCase(c)) {
-                PieceType type = before.variant().pieceType(c);
-                out.append(table.symbol(type, side));
+                out.append(table.symbol(before.variant().pieceType(c), side));
             } else {
                 out.append(c);
             }
@@ -164,7 +172,11 @@ public final class LocalisedSan implements MoveNotation {
         return move;
     }
 
-    /** The text with its local piece symbols replaced by PGN letters; refuses capitals the language does not have. */
+    /**
+     * The text with its local piece symbols replaced by PGN letters; refuses capitals the language does not have.
+     * A symbol may stand first (the piece that moves) or last after {@code =} or the rank (the new piece of a
+     * promotion), also just before the {@code _} of a delayed promotion ({@code Ta4_b8=S}) and at its end.
+     */
     private String toEnglish(Position before, String text, String t) {
         Symbols table = symbols(before.variant());
         StringBuilder out = new StringBuilder(t.length());
@@ -172,21 +184,29 @@ public final class LocalisedSan implements MoveNotation {
         if (language == Language.FIGURINE && !t.isEmpty() && FIGURINE_PAWNS.indexOf(t.charAt(0)) >= 0) {
             i = 1;   // a pawn figurine before a pawn move: pawns have no letter in SAN
         }
+        int delayed = t.indexOf('_');
+        if (delayed > 0 && Scribe.castling(t.substring(0, delayed)) != 0) {
+            // Castling that also completes a delayed promotion: "O-O_b8=S".
+            out.append(Scribe.castling(t.substring(0, delayed)) > 0 ? "O-O" : "O-O-O");
+            i = delayed;
+        }
         while (i < t.length()) {
             Map.Entry<String, PieceType> symbol = table.symbolAt(t, i);
             if (symbol != null) {
+                int after = i + symbol.getKey().length();
                 boolean mover = out.isEmpty();
                 boolean promotion = i > 0 && (t.charAt(i - 1) == '=' || Character.isDigit(t.charAt(i - 1)))
-                        && i + symbol.getKey().length() == t.length();
+                        && (after == t.length() || t.charAt(after) == '_');
                 if (!mover && !promotion) {
                     throw invalid(text, "'" + symbol.getKey() + "' stands where no piece letter belongs");
                 }
                 out.append(symbol.getValue().letter());
-                i += symbol.getKey().length();
+                i = after;
                 continue;
             }
             char c = t.charAt(i);
-            if ((c >= 'a' && c <= 'z') || Character.isDigit(c) || c == 'x' || c == ':' || c == '-' || c == '=') {
+            if ((c >= 'a' && c <= 'z') || Character.isDigit(c) || c == 'x' || c == ':' || c == '-' || c == '='
+                    || c == '_') {
                 out.append(c);
                 i++;
                 continue;
@@ -213,8 +233,10 @@ public final class LocalisedSan implements MoveNotation {
             throw new AmbiguousMoveException("ambiguous move '" + text + "' (" + title() + ") in " + before.fen()
                     + (names.size() < 2 ? "" : ": " + Scribe.both(names) + " fit"));
         } catch (IllegalMoveException e) {
-            String why = e.getMessage() != null && e.getMessage().contains("needs a promotion piece")
-                    ? " needs a promotion piece" : " is not a legal move";
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            String why = message.contains("needs a promotion piece") ? " needs a promotion piece"
+                    : message.contains("must also name the piece") ? delayedPromotionDue(before, text)
+                    : " is not a legal move";
             throw new IllegalMoveException("'" + text + "' (" + title() + ")" + why + " in " + before.fen());
         } catch (InvalidMoveException e) {
             throw invalid(text, e.getMessage());
@@ -224,7 +246,8 @@ public final class LocalisedSan implements MoveNotation {
     /** Legal moves that fit the piece, destination and departure hints of an English SAN text (for messages). */
     private static List<Move> candidates(Position before, String english) {
         BoardGeometry g = before.geometry();
-        String body = english;
+        int delayed = english.indexOf('_');
+        String body = delayed < 0 ? english : english.substring(0, delayed);
         PieceType promotion = null;
         char last = body.charAt(body.length() - 1);
         if (Character.isUpperCase(last)) {
@@ -246,15 +269,17 @@ public final class LocalisedSan implements MoveNotation {
         int to = g.trySquare(dest.group());
         String hints = body.substring(0, dest.start()).replace("x", "").replace(":", "").replace("-", "");
         List<Move> out = new ArrayList<>();
+        List<Move> bases = new ArrayList<>();
         for (Move m : before.legalMoves()) {
-            if (m.to() != to || m instanceof Move.Castle) {
+            // One move per base move: the delayed promotions it may complete are not what makes a text ambiguous.
+            if (m.to() != to || Scribe.base(m) instanceof Move.Castle || bases.contains(Scribe.base(m))) {
                 continue;
             }
             PieceType moving = before.pieceAt(m.from()).type();
             if (type == null ? !moving.pawn() : moving != type) {
                 continue;
             }
-            if (promotion != null && !(m instanceof Move.Promotion p && p.promotion() == promotion)) {
+            if (promotion != null && !(Scribe.base(m) instanceof Move.Promotion p && p.promotion() == promotion)) {
                 continue;
             }
             String from = g.squareName(m.from());
@@ -264,9 +289,27 @@ public final class LocalisedSan implements MoveNotation {
             }
             if (fits) {
                 out.add(m);
+                bases.add(Scribe.base(m));
             }
         }
         return out;
+    }
+
+    /**
+     * Why a move that leaves a waiting pawn unpromoted is refused (courier-modern), with the form that is read:
+     * " must also name the piece the waiting pawn on b8 becomes, e.g. 'Ta4_b8=D',".
+     */
+    private String delayedPromotionDue(Position before, String text) {
+        for (Move m : before.legalMoves()) {
+            if (m instanceof Move.Deferred d) {
+                String square = before.geometry().squareName(d.square());
+                String example = Scribe.withoutCheckMarks(Scribe.withoutAnnotations(text)) + "_" + square + "="
+                        + symbols(before.variant()).symbol(before.variant().promotions().get(0), before.turn());
+                return " must also name the piece the waiting pawn on " + square + " becomes, e.g. '" + example
+                        + "',";
+            }
+        }
+        return " is not a legal move";
     }
 
     private InvalidMoveException invalid(String text, String why) {
@@ -295,15 +338,10 @@ public final class LocalisedSan implements MoveNotation {
                 }
                 for (Color side : Color.values()) {
                     String symbol = language.symbol(type, side);
+                    requireReadable(variant, type, symbol);
                     PieceType clash = reading.putIfAbsent(symbol, type);
                     if (clash != null && clash != type) {
-                        // Name first the piece the table gives the letter to, then the one falling back to it.
-                        boolean typeInTable = language.white().containsKey(type.letter());
-                        PieceType owner = typeInTable ? type : clash;
-                        PieceType other = typeInTable ? clash : type;
-                        throw new IllegalArgumentException(language.title() + " piece letters for " + variant.name()
-                                + ": '" + symbol + "' would stand for both " + owner.name() + " and " + other.name()
-                                + "; give " + other.name() + " its own letter in the " + language.title() + " table");
+                        throw clash(variant, symbol, type, clash);
                     }
                     if (clash == null) {
                         letters.add(symbol);
@@ -319,6 +357,39 @@ public final class LocalisedSan implements MoveNotation {
                     }
                 }
             }
+        }
+
+        /**
+         * A lower-case letter inside a symbol ({@code Co}) must not be a file of the board, nor {@code x}: else
+         * "Cae4" could be the symbol "Ca" or the piece "C" from the a-file.
+         */
+        private void requireReadable(Variant variant, PieceType type, String symbol) {
+            char lastFile = (char) ('a' + variant.geometry().files() - 1);
+            for (int i = 1; i < symbol.length(); i++) {
+                char c = symbol.charAt(i);
+                if ((c >= 'a' && c <= lastFile) || c == 'x') {
+                    throw new IllegalArgumentException(language.title() + " piece letters for " + variant.name()
+                            + ": the symbol '" + symbol + "' of " + type.name() + " holds '" + c + "', which is "
+                            + (c == 'x' ? "the capture mark" : "a file of the " + variant.geometry().files() + "x"
+                                    + variant.geometry().ranks() + " board"));
+                }
+            }
+        }
+
+        /** Two pieces of one variant with the same symbol: the table must give one of them another. */
+        private IllegalArgumentException clash(Variant variant, String symbol, PieceType type, PieceType clash) {
+            String both = "'" + symbol + "' would stand for both ";
+            if (language.names(type) && language.names(clash)) {
+                return new IllegalArgumentException(language.title() + " piece letters for " + variant.name() + ": "
+                        + both + clash.name() + " and " + type.name() + "; the " + language.title()
+                        + " table has no distinct letters for this piece set");
+            }
+            // Name first the piece the table gives the letter to, then the one falling back to its PGN letter.
+            PieceType owner = language.names(type) ? type : clash;
+            PieceType other = owner == type ? clash : type;
+            return new IllegalArgumentException(language.title() + " piece letters for " + variant.name() + ": "
+                    + both + owner.name() + " and " + other.name() + "; give " + other.name()
+                    + " its own letter in the " + language.title() + " table");
         }
 
         String symbol(PieceType type, Color side) {

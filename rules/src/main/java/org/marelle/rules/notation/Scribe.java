@@ -2,7 +2,9 @@ package org.marelle.rules.notation;
 
 import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.IllegalMoveException;
+import org.marelle.rules.InvalidMoveException;
 import org.marelle.rules.Move;
+import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
 
 /** What every notation needs: checking the move and the board before writing, and the check marks. */
@@ -71,14 +73,69 @@ final class Scribe {
         };
     }
 
-    /** The castling move on that side ({@code +1} king's, {@code -1} queen's), or null when it is not legal. */
+    /**
+     * The castling move on that side ({@code +1} king's, {@code -1} queen's), or null when it is not legal. When
+     * castling also completes a delayed promotion (courier-modern), this is the castling alone: see
+     * {@link #withDelayedPromotion}.
+     */
     static Move castle(Position before, int side) {
         for (Move m : before.legalMoves()) {
-            if (m instanceof Move.Castle c && (c.rookFrom() > c.from()) == (side > 0)) {
-                return m;
+            if (base(m) instanceof Move.Castle c && (c.rookFrom() > c.from()) == (side > 0)) {
+                return c;
             }
         }
         return null;
+    }
+
+    /** The move itself, without the delayed promotion it may complete elsewhere on the board. */
+    static Move base(Move move) {
+        return move instanceof Move.Deferred d ? d.move() : move;
+    }
+
+    /**
+     * The legal move made of {@code base} and, when {@code delayed} is not null, the delayed promotion it names
+     * ({@code b8=M}, {@code b8M}, {@code b8m}): courier-modern, where a pawn that has waited its time on the last
+     * rank becomes a piece as part of its side's next move. {@code text} and {@code notation} are for messages.
+     */
+    static Move withDelayedPromotion(Position before, Move base, String delayed, String text, String notation) {
+        int square = -1;
+        PieceType piece = null;
+        if (delayed != null) {
+            String spec = delayed.strip().replace("=", "");
+            if (spec.length() >= 3) {
+                square = before.geometry().trySquare(spec.substring(0, spec.length() - 1));
+                piece = before.variant().pieceType(spec.charAt(spec.length() - 1));
+            }
+            if (square < 0 || piece == null) {
+                throw new InvalidMoveException("'" + text + "' is not a move in " + notation + ": '" + delayed
+                        + "' after '_' is not a square and a piece, like b8=Q");
+            }
+        }
+        Move due = null;
+        for (Move m : before.legalMoves()) {
+            if (!base(m).equals(base)) {
+                continue;
+            }
+            if (!(m instanceof Move.Deferred d)) {
+                if (delayed == null) {
+                    return m;
+                }
+                continue;
+            }
+            due = m;
+            if (d.square() == square && d.promotion() == piece) {
+                return m;
+            }
+        }
+        if (due != null && delayed == null) {
+            Move.Deferred d = (Move.Deferred) due;
+            throw new IllegalMoveException("'" + text + "' (" + notation + ") must also name the piece the waiting"
+                    + " pawn on " + before.geometry().squareName(d.square()) + " becomes, e.g. '"
+                    + withoutCheckMarks(withoutAnnotations(text)) + "_" + before.geometry().squareName(d.square())
+                    + "=" + before.variant().promotions().get(0).letter() + "', in " + before.fen());
+        }
+        throw new IllegalMoveException("'" + text + "' (" + notation + ") is not a legal move in " + before.fen()
+                + (delayed == null ? "" : ": no pawn waits on that square to become that piece now"));
     }
 
     /** Null moves as PGN writes them. */

@@ -7,7 +7,8 @@ import org.marelle.rules.Position;
 /**
  * UCI move strings, as engines speak them: {@code e2e4}, {@code e7e8q}, {@code 0000} for a null move; castling as
  * the king's two-square move in standard chess ({@code e1g1}, {@code e1h1} also read) and as the king taking its
- * rook in Chess960. The core does the work ({@link Position#uci}, {@link Position#parseUci}).
+ * rook in Chess960; a delayed promotion of courier-modern after an underscore ({@code a1a4_b8m}). The core does the
+ * work ({@link Position#uci}, {@link Position#parseUci}).
  */
 public final class Uci implements MoveNotation {
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,6 +11,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.marelle.rules.AmbiguousMoveException;
+import org.marelle.rules.Color;
 import org.marelle.rules.IllegalMoveException;
 import org.marelle.rules.InvalidMoveException;
 import org.marelle.rules.Move;
@@ -257,9 +257,11 @@ class LocalisedSanTest {
         assertThat(Language.byCode("en")).isSameAs(Language.ENGLISH);
         assertThatThrownBy(() -> Language.byCode("xx")).hasMessageContaining("'xx'").hasMessageContaining("fr");
         for (Language l : Language.all()) {
-            // Five distinct symbols per side, none of them a file letter.
-            for (Map<Character, String> table : List.of(l.white(), l.black())) {
-                assertThat(table.values()).doesNotHaveDuplicates().hasSize(5)
+            // Five distinct symbols per side for the chess pieces, none of them a file letter.
+            for (Color side : Color.values()) {
+                List<String> symbols = Variant.STANDARD.pieces().stream().filter(t -> !t.pawn())
+                        .map(t -> l.symbol(t, side)).toList();
+                assertThat(symbols).doesNotHaveDuplicates().hasSize(5)
                         .allSatisfy(s -> assertThat(Character.isLowerCase(s.codePointAt(0))).isFalse());
             }
         }

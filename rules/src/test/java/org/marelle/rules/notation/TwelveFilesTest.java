@@ -13,15 +13,17 @@ import org.marelle.rules.Position;
 import org.marelle.rules.Variant;
 
 /**
- * A 12x8 board (files a to l) with a ferz, as Courier will have: algebraic notations work there, the others say
- * they cannot. The variant is made up here, so these tests do not wait for Courier itself.
+ * A made-up 12x8 variant (files a to l) with a piece no language table names: algebraic notations work there, the
+ * others say they cannot, and a language whose letter the unknown piece's PGN letter would take says so. The
+ * Courier variants themselves are in {@link CourierNotationTest}.
  */
 class TwelveFilesTest {
 
-    static final PieceType FERZ = PieceType.of('F', "ferz", "F");
+    /** A one-step diagonal piece under a name no language table knows, so it falls back to its PGN letter. */
+    static final PieceType FIRZAN = PieceType.of('F', "firzan", "F");
     static final Variant WIDE = Variant.builder("twelve-files-test", BoardGeometry.COURIER)
             .pieces(PieceType.PAWN, PieceType.KNIGHT, PieceType.BISHOP, PieceType.ROOK, PieceType.QUEEN,
-                    PieceType.KING, FERZ)
+                    PieceType.KING, FIRZAN)
             .startFen("rnbqkfbnrnbr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNBQKFBNRNBR w - - 0 1")
             .promotions(PieceType.QUEEN)
             .build();
@@ -43,7 +45,7 @@ class TwelveFilesTest {
         assertThat(Notations.byName("lan").write(P, promotion)).isEqualTo("l7-l8=Q+");
         assertThat(Notations.byName("de").write(P, promotion)).isEqualTo("l8=D+");
         assertThat(Notations.byName("figurine").write(P, promotion)).isEqualTo("l8=♕+");
-        // A piece the language has no letter for yet keeps its PGN letter (the place for Courier's table).
+        // A piece the language has no letter for keeps its PGN letter.
         assertThat(Notations.byName("de").write(P, ferz)).isEqualTo("Ff4");
         assertThat(Notations.byName("de").read(P, "Ff4")).isEqualTo(ferz);
         assertThat(Notations.byName("figurine").write(P, ferz)).isEqualTo("Ff4");
@@ -51,10 +53,10 @@ class TwelveFilesTest {
 
     @Test
     void aLanguageWhoseLetterWouldStandForTwoPiecesSaysSo() {
-        // French F is the bishop (fou); the ferz's PGN letter is F too.
+        // French F is the bishop (fou); the unknown piece's PGN letter is F too.
         assertThatThrownBy(() -> Notations.byName("fr").write(P, P.parseUci("l1l5")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'F' would stand for both bishop and ferz; give ferz its own letter");
+                .hasMessageContaining("'F' would stand for both bishop and firzan; give firzan its own letter");
     }
 
     @ParameterizedTest
