@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = MarelleVersion.class,
         description = "Marelle: sensor chessboards to legal moves to live notation.",
-        subcommands = {PerftCommand.class, PgnCommand.class, NotationCommand.class, ScoresheetCommand.class},
+        subcommands = {PerftCommand.class, PgnCommand.class, NotationCommand.class, ScoresheetCommand.class, RunCommand.class,
+            DemoCommand.class, SimulateCommand.class, RecognizeCommand.class},
         footer = {
             "",
             "Examples:",

@@ -1,0 +1,69 @@
+package org.marelle.bridge.broadcast;
+
+import java.util.List;
+import java.util.Objects;
+import org.marelle.bridge.recognition.RecognitionEvent;
+import org.marelle.bridge.recognition.RecognizerState;
+import org.marelle.rules.BoardGeometry;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+
+/**
+ * What the move recognizer says about the physical board, for the viewer and the arbiter: whether the board shows
+ * the game's position, a move it sees but has not committed yet, the squares that disagree with the game, and
+ * whether a promotion waits for its piece. Square names, not indexes, so the JSON is readable as it is.
+ *
+ * @param known            false when there is no recognizer (a game fed from elsewhere); the rest is then empty
+ * @param inSync           the board shows exactly the game's position
+ * @param provisional      the move the board shows that is not final yet, in SAN, or null
+ * @param toFill           squares that should hold a piece and do not (during a mismatch report)
+ * @param toClear          squares that should be empty and are not
+ * @param promotionPending a pawn stands on its promotion square and its piece is still to be chosen
+ */
+public record BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
+        boolean promotionPending) {
+
+    /** No recognizer: nothing to say about the board. */
+    public static final BoardStatus UNKNOWN = new BoardStatus(false, false, null, List.of(), List.of(), false);
+    /** The board shows the game's position. */
+    public static final BoardStatus IN_SYNC = new BoardStatus(true, true, null, List.of(), List.of(), false);
+
+    public BoardStatus {
+        toFill = List.copyOf(toFill);
+        toClear = List.copyOf(toClear);
+    }
+
+    /** Whether a mismatch is being reported (squares to fix). */
+    public boolean mismatch() {
+        return !toFill.isEmpty() || !toClear.isEmpty();
+    }
+
+    /** Reads what the recognizer knows now (public API of {@link RecognizerState} only). */
+    public static BoardStatus of(RecognizerState state) {
+        Objects.requireNonNull(state, "state");
+        Position position = state.position();
+        BoardGeometry g = position.geometry();
+        String provisional = null;
+        boolean promotion = false;
+        var move = state.provisionalMove();
+        if (move.isPresent()) {
+            Move m = move.get();
+            provisional = position.isLegal(m) ? position.san(m) : position.uci(m);
+            promotion = m instanceof Move.Promotion;
+        }
+        List<String> fill = List.of();
+        List<String> clear = List.of();
+        var mismatch = state.mismatch();
+        if (mismatch.isPresent()) {
+            RecognitionEvent.BoardMismatch bm = mismatch.get();
+            fill = names(bm.toFill(), g);
+            clear = names(bm.toClear(), g);
+        }
+        return new BoardStatus(true, state.inSync(), provisional, fill, clear, promotion);
+    }
+
+    private static List<String> names(SquareSet squares, BoardGeometry g) {
+        return java.util.stream.StreamSupport.stream(squares.spliterator(), false).map(g::squareName).toList();
+    }
+}

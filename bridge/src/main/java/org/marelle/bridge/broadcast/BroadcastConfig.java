@@ -1,0 +1,123 @@
+package org.marelle.bridge.broadcast;
+
+import java.time.Duration;
+import java.util.Objects;
+import org.marelle.rules.notation.Notations;
+
+/**
+ * How the live broadcast is served: where the HTTP server listens, the bearer token of the control API, the delay
+ * applied to everything public, the notation of the viewer's move list, and the optional Lichess push.
+ *
+ * <p>The daemon's YAML file maps onto this record (section {@code broadcast}); errors name the YAML path
+ * ({@code broadcast.port}, {@code broadcast.lichess.round}) so a wrong file is fixed at once.
+ *
+ * @param bindAddress      the address to listen on; {@code 127.0.0.1} (the default) serves this machine only,
+ *                         {@code 0.0.0.0} the club's LAN too
+ * @param port             the TCP port; 0 picks a free one (tests)
+ * @param token            the bearer token the control API requires, or null to switch the control API off
+ * @param delay            how long every public view (page, PGN, JSON, events, Lichess) lags behind the board,
+ *                         for anti-cheating; zero for none
+ * @param notation         the registry name of the move-list notation ({@code san}, {@code fr}, {@code figurine}…);
+ *                         PGN stays standard SAN
+ * @param keepAlive        how often an idle event stream gets a comment line, so proxies and browsers keep it open
+ * @param eventLogCapacity how many events are kept for clients that reconnect with {@code Last-Event-ID}; one
+ *                         that missed more gets the whole state again
+ * @param lichess          the Lichess broadcast round to push to, or null for none
+ */
+public record BroadcastConfig(String bindAddress, int port, String token, Duration delay, String notation,
+        Duration keepAlive, int eventLogCapacity, LichessConfig lichess) {
+
+    public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
+    public static final int DEFAULT_PORT = 8080;
+    /** Lichess allows broadcast delays up to an hour; more is surely a typo (seconds meant as minutes…). */
+    public static final Duration MAX_DELAY = Duration.ofHours(1);
+    /** A control token shorter than this is guessable; {@code openssl rand -hex 16} gives 32 characters. */
+    public static final int MIN_TOKEN_LENGTH = 16;
+
+    public BroadcastConfig {
+        if (bindAddress == null || bindAddress.isBlank()) {
+            throw new IllegalArgumentException("broadcast.bind: an address is needed, e.g. 127.0.0.1 or 0.0.0.0");
+        }
+        bindAddress = bindAddress.strip();
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("broadcast.port: " + port + " is outside 0..65535");
+        }
+        if (token != null) {
+            if (token.length() < MIN_TOKEN_LENGTH || token.chars().anyMatch(c -> c <= ' ' || c > '~')) {
+                throw new IllegalArgumentException("broadcast.token: needs at least " + MIN_TOKEN_LENGTH
+                        + " printable ASCII characters without spaces (e.g. from 'openssl rand -hex 16'), got "
+                        + token.length() + " characters");
+            }
+        }
+        Objects.requireNonNull(delay, "broadcast.delay");
+        if (delay.isNegative() || delay.compareTo(MAX_DELAY) > 0) {
+            throw new IllegalArgumentException("broadcast.delay: " + delay.toSeconds() + " s is outside 0..3600 s");
+        }
+        if (notation == null) {
+            notation = "san";
+        }
+        try {
+            notation = Notations.byName(notation).name();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("broadcast.notation: " + e.getMessage(), e);
+        }
+        Objects.requireNonNull(keepAlive, "broadcast.keepAlive");
+        if (keepAlive.isNegative() || keepAlive.isZero()) {
+            throw new IllegalArgumentException("broadcast.keepAlive: must be positive, got " + keepAlive);
+        }
+        if (eventLogCapacity < 16 || eventLogCapacity > 1_000_000) {
+            throw new IllegalArgumentException("broadcast.eventLog: " + eventLogCapacity + " is outside 16..1000000");
+        }
+    }
+
+    /** Loopback, port 8080, no control token, no delay, SAN, keep-alive every 15 s, 1000 events kept, no Lichess. */
+    public static BroadcastConfig defaults() {
+        return new BroadcastConfig(DEFAULT_BIND_ADDRESS, DEFAULT_PORT, null, Duration.ZERO, "san", Duration.ofSeconds(15),
+                1000, null);
+    }
+
+    public BroadcastConfig withBindAddress(String address) {
+        return new BroadcastConfig(address, port, token, delay, notation, keepAlive, eventLogCapacity, lichess);
+    }
+
+    public BroadcastConfig withPort(int p) {
+        return new BroadcastConfig(bindAddress, p, token, delay, notation, keepAlive, eventLogCapacity, lichess);
+    }
+
+    public BroadcastConfig withToken(String t) {
+        return new BroadcastConfig(bindAddress, port, t, delay, notation, keepAlive, eventLogCapacity, lichess);
+    }
+
+    public BroadcastConfig withDelay(Duration d) {
+        return new BroadcastConfig(bindAddress, port, token, d, notation, keepAlive, eventLogCapacity, lichess);
+    }
+
+    public BroadcastConfig withNotation(String n) {
+        return new BroadcastConfig(bindAddress, port, token, delay, n, keepAlive, eventLogCapacity, lichess);
+    }
+
+    public BroadcastConfig withKeepAlive(Duration k) {
+        return new BroadcastConfig(bindAddress, port, token, delay, notation, k, eventLogCapacity, lichess);
+    }
+
+    public BroadcastConfig withEventLogCapacity(int c) {
+        return new BroadcastConfig(bindAddress, port, token, delay, notation, keepAlive, c, lichess);
+    }
+
+    public BroadcastConfig withLichess(LichessConfig l) {
+        return new BroadcastConfig(bindAddress, port, token, delay, notation, keepAlive, eventLogCapacity, l);
+    }
+
+    /** Whether the control API is on (a token is configured). */
+    public boolean controlEnabled() {
+        return token != null;
+    }
+
+    @Override
+    public String toString() {
+        // Never print the token (logs, error messages).
+        return "BroadcastConfig[" + bindAddress + ":" + port + ", control " + (token == null ? "off" : "on")
+                + ", delay " + delay.toSeconds() + " s, notation " + notation + ", keep-alive " + keepAlive
+                + ", " + eventLogCapacity + " events kept, lichess " + lichess + "]";
+    }
+}

@@ -1,0 +1,34 @@
+package org.marelle.bridge.broadcast;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The viewer page, {@code viewer.html} beside this class: one HTML file with its script and style inline, so it
+ * works on a club LAN without internet and needs no build step. The server puts the public state into it (the
+ * placeholder below) so the board shows at once, then the page follows {@code /events}.
+ */
+final class ViewerPage {
+
+    static final String STATE_PLACEHOLDER = "\"@MARELLE_STATE@\"";
+
+    private ViewerPage() {
+    }
+
+    static String template() {
+        try (InputStream in = ViewerPage.class.getResourceAsStream("viewer.html")) {
+            if (in == null) {
+                throw new IllegalStateException("viewer.html is missing from the jar, beside " + ViewerPage.class.getName());
+            }
+            String html = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            if (!html.contains(STATE_PLACEHOLDER)) {
+                throw new IllegalStateException("viewer.html has no " + STATE_PLACEHOLDER + " placeholder");
+            }
+            return html;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.marelle.bridge.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.marelle.bridge.daemon.DemoRun;
+import org.marelle.bridge.daemon.EventLog;
+import org.marelle.bridge.simulation.Profile;
+import org.marelle.rules.pgn.PgnGame;
+import org.marelle.rules.pgn.PgnReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code marelle demo}: see Marelle work without a board. A simulated person plays a real game on a simulated
+ * board, through the same recognizer, game session, journal and PGN files as {@code marelle run}.
+ */
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Play a recorded game on a simulated board through the real daemon, printing each move as it is",
+            "recognized and writing the PGN. No configuration and no hardware needed. By default the game is Morphy's",
+            "'Opera game' (Paris, 1858), played in real time; --speed 20 plays it 20 times faster.",
+            "Run it again with the same --out folder after an interruption and it resumes from the journal."
+        },
+        footer = {"", "Examples:", "  marelle demo --speed 20", "  marelle demo --pgn games.pgn --game 3 --out my-demo"},
+        usageHelpAutoWidth = true)
+final class DemoCommand implements Callable<Integer> {
+
+    static final String BUNDLED = "/org/marelle/bridge/demo/morphy-opera-1858.pgn";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "1",
+            description = "Play X times faster than real time (default: ${DEFAULT-VALUE}, real time).")
+    private double speed;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Folder for the PGN files and the journal (default: a new marelle-demo-DATE-TIME folder here).")
+    private Path out;
+
+    @Option(names = "--pgn", paramLabel = "FILE", description = "Play a game from this PGN file instead.")
+    private Path pgn;
+
+    @Option(names = "--game", paramLabel = "N", defaultValue = "1",
+            description = "Which game of the PGN file (default: ${DEFAULT-VALUE}).")
+    private int gameNumber;
+
+    @Option(names = "--profile", paramLabel = "NAME", defaultValue = "human",
+            description = "How the simulated person plays: clean, human, noisy or blitz (default: ${DEFAULT-VALUE}).")
+    private String profile;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "The simulated person's seed: the same seed plays the same way (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--verbose", description = "Also print provisional moves and promotion prompts.")
+    private boolean verbose;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (!(speed > 0) || speed > 100_000) throw usage("--speed must be above 0 and at most 100000, not " + speed);
+        Profile p;
+        try {
+            p = Profile.byName(profile);
+        } catch (IllegalArgumentException e) {
+            throw usage("--profile: " + e.getMessage());
+        }
+        PgnGame game = readGame();
+        Path dir = out != null ? out
+                : Path.of("marelle-demo-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now()));
+        String where = Stream.of(tag(game, "Event"), tag(game, "Date").replace(".??", ""))
+                .filter(t -> !t.equals("?") && !t.equals("????") && !t.isEmpty())
+                .collect(Collectors.joining(" "));
+        stdout.printf("marelle demo: %s - %s%s, %d plies, %s%n", tag(game, "White"), tag(game, "Black"),
+                where.isEmpty() ? "" : " (" + where + ")", game.mainline().size(),
+                speed == 1 ? "in real time (--speed 20 plays 20 times faster)"
+                        : (speed == Math.rint(speed) ? Long.toString((long) speed) : Double.toString(speed)) + " times real time");
+        stdout.println("writing to " + dir.toAbsolutePath());
+        stdout.flush();
+        DemoRun.Result r = new DemoRun(new DemoRun.Options(game, dir, speed, p, seed), EventLog.to(stdout, verbose)).run();
+        stdout.flush();
+        return r.exitCode();
+    }
+
+    private static String tag(PgnGame g, String name) {
+        return g.tags().getOrDefault(name, "?").strip();
+    }
+
+    private PgnGame readGame() throws IOException {
+        String name = pgn == null ? "the bundled game" : pgn.toString();
+        if (gameNumber < 1) throw usage("--game must be 1 or more, not " + gameNumber);
+        InputStream in;
+        if (pgn == null) {
+            in = DemoCommand.class.getResourceAsStream(BUNDLED);
+            if (in == null) throw new IllegalStateException("the jar lacks " + BUNDLED);
+        } else {
+            try {
+                in = Files.newInputStream(pgn);
+            } catch (NoSuchFileException e) {
+                throw usage("--pgn: no such file: " + pgn);
+            }
+        }
+        try (Reader r = PgnReader.decode(in); PgnReader games = new PgnReader(r, name)) {
+            int n = 0;
+            while (games.hasNext()) {
+                PgnReader.Entry e = games.next();
+                if (++n < gameNumber) continue;
+                return switch (e) {
+                    case PgnReader.Parsed parsed -> {
+                        if (parsed.game().mainline().isEmpty()) throw usage(name + ": game " + n + " has no moves");
+                        yield parsed.game();
+                    }
+                    case PgnReader.Failed f -> throw usage(f.error().toString());
+                };
+            }
+            throw usage(name + " has " + n + " game(s), no game " + gameNumber);
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

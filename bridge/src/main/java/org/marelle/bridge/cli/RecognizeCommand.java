@@ -1,0 +1,166 @@
+package org.marelle.bridge.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+import java.util.concurrent.Callable;
+import org.marelle.bridge.recognition.RecognitionEvent;
+import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.recognition.RecognizerState;
+import org.marelle.bridge.recognition.SensorTrace;
+import org.marelle.bridge.recognition.Step;
+import org.marelle.rules.BoardGeometry;
+import org.marelle.rules.FenException;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code marelle recognize}: replays recorded sensor data (the JSON Lines trace format of {@link SensorTrace}) through
+ * the move recognizer. Prints one line per committed move, {@code t uci san} (t: the time of the frame or tick that
+ * committed it), one line per other event starting with {@code #}, and finally {@code fen: ...} for the position
+ * reached.
+ */
+@Command(
+        name = "recognize",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Replay a recorded sensor trace (JSON Lines) through the move recognizer.",
+            "  marelle recognize --trace game.jsonl",
+            "  marelle recognize --trace game.jsonl --fen 'FEN' --mode tournament",
+            "Trace lines: {\"t\": 0, \"occupied\": [\"a1\", ...]}, {\"t\": 1530, \"up\": \"e2\"},",
+            "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
+            "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'."
+        },
+        usageHelpAutoWidth = true)
+final class RecognizeCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--trace", required = true, paramLabel = "FILE", description = "the sensor trace (JSON Lines)")
+    private Path trace;
+
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "standard", converter = VariantConverter.class,
+            description = "the variant (default: ${DEFAULT-VALUE})")
+    private Variant variant;
+
+    @Option(names = "--fen", paramLabel = "FEN", description = "the position the game is in (default: the variant's start)")
+    private String fen;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "casual",
+            description = "casual (putting pieces back takes moves back) or tournament (default: ${DEFAULT-VALUE})")
+    private String mode;
+
+    @Option(names = "--verbose", description = "also print provisional moves and their withdrawal")
+    private boolean verbose;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Position start;
+        try {
+            start = fen == null ? variant.startPosition() : Position.fromFen(variant, fen);
+        } catch (FenException e) {
+            throw new ParameterException(spec.commandLine(), "--fen: " + e.getMessage());
+        }
+        RecognizerConfig.Mode m = switch (mode.toLowerCase(Locale.ROOT)) {
+            case "casual" -> RecognizerConfig.Mode.CASUAL;
+            case "tournament" -> RecognizerConfig.Mode.TOURNAMENT;
+            default -> throw new ParameterException(spec.commandLine(), "--mode must be casual or tournament, not '" + mode + "'");
+        };
+        List<SensorTrace.Entry> entries;
+        try (Reader in = Files.newBufferedReader(trace, StandardCharsets.UTF_8)) {
+            entries = SensorTrace.read(in, start.geometry(), start.occupancy());
+        } catch (SensorTrace.TraceException e) {
+            out.println(trace + ":" + e.getMessage());
+            out.flush();
+            return 1;
+        } catch (IOException | UncheckedIOException e) {
+            out.println(trace + ": cannot read: " + describe(e));
+            out.flush();
+            return 1;
+        }
+        RecognizerState state = RecognizerState.start(start, RecognizerConfig.defaults().withMode(m));
+        for (SensorTrace.Entry entry : entries) {
+            Step step = switch (entry) {
+                case SensorTrace.Frame f -> state.accept(f.occupancy());
+                case SensorTrace.Tick t -> state.tick(t.atMillis());
+            };
+            for (RecognitionEvent e : step.events()) {
+                String line = describe(e, state.position(), start.geometry());
+                if (line != null) out.println(line);
+            }
+            state = step.state();
+        }
+        out.println("fen: " + state.position().fen());
+        out.flush();
+        return 0;
+    }
+
+    private static String describe(Exception e) {
+        Throwable c = e instanceof UncheckedIOException u ? u.getCause() : e;
+        return switch (c) {
+            case NoSuchFileException missing -> "no such file";
+            case AccessDeniedException denied -> "permission denied";
+            default -> c.getMessage();
+        };
+    }
+
+    /** One output line for an event, or null for events not shown. {@code before}: the position before the step. */
+    private String describe(RecognitionEvent e, Position before, BoardGeometry g) {
+        return switch (e) {
+            case RecognitionEvent.MoveCommitted c -> c.atMillis() + " " + c.uci() + " " + c.san();
+            case RecognitionEvent.MoveProvisional p -> verbose ? "# " + p.atMillis() + " provisional " + p.san() : null;
+            case RecognitionEvent.ProvisionalWithdrawn w -> verbose ? "# " + w.atMillis() + " withdrawn" : null;
+            case RecognitionEvent.TakenBack t -> {
+                // Name the moves taken back from the position they were played in.
+                List<String> ucis = new ArrayList<>();
+                Position p = t.position();
+                for (int i = t.undone().size() - 1; i >= 0; i--) {
+                    Move m = t.undone().get(i);
+                    ucis.add(0, p.uci(m));
+                    p = p.play(m);
+                }
+                yield "# " + t.atMillis() + " takeback " + t.plies() + ": " + String.join(" ", ucis);
+            }
+            case RecognitionEvent.PromotionPending p -> {
+                StringJoiner choices = new StringJoiner(", ");
+                for (RecognitionEvent.PromotionChoice c : p.choices()) {
+                    choices.add(c.piece().name() + " " + g.squareName(c.square()));
+                }
+                yield "# " + p.atMillis() + " promotion pending " + g.squareName(p.move().from()) + g.squareName(p.move().to())
+                        + ": " + p.defaultPiece().name() + " unless chosen" + (p.choices().isEmpty() ? "" : " (" + choices + ")");
+            }
+            case RecognitionEvent.PromotionChosen c -> "# " + c.atMillis() + " promotion piece " + c.piece().name()
+                    + (c.onBoard() ? " (chosen on the board)" : "");
+            case RecognitionEvent.BoardMismatch m -> {
+                StringJoiner fixes = new StringJoiner(", ");
+                for (RecognitionEvent.Fix f : m.fixes()) {
+                    if (f.from() >= 0 && f.to() >= 0) fixes.add("move " + g.squareName(f.from()) + " to " + g.squareName(f.to()));
+                    else if (f.to() >= 0) fixes.add("put a piece on " + g.squareName(f.to()));
+                    else fixes.add("take the piece off " + g.squareName(f.from()));
+                }
+                yield "# " + m.atMillis() + " mismatch: " + fixes;
+            }
+            case RecognitionEvent.BoardInSync s -> "# " + s.atMillis() + " in sync";
+            case RecognitionEvent.NewGameDetected n -> "# " + n.atMillis() + " new game";
+            case RecognitionEvent.ResultGesture r -> "# " + r.atMillis() + " result " + r.result();
+        };
+    }
+}

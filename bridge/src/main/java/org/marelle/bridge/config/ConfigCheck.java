@@ -1,0 +1,327 @@
+package org.marelle.bridge.config;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.marelle.board.SensorMapping;
+import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.session.GameTags;
+import org.marelle.rules.BoardGeometry;
+import org.marelle.rules.Variant;
+
+/** The checks of a bound configuration: every value in range, pins that exist and do not clash, sizes that fit. */
+final class ConfigCheck {
+
+    /** The GPIO lines on the Raspberry Pi's 40-pin header (BCM numbers). */
+    static final int MAX_GPIO = 27;
+
+    private final List<ConfigException.Problem> problems;
+    private final Map<String, Integer> lines;
+    /** Pins already used, with the key that uses them. */
+    private final Map<Integer, String> pins = new HashMap<>();
+    private final Map<Integer, String> reservedBy = new HashMap<>();
+
+    private ConfigCheck(List<ConfigException.Problem> problems, Map<String, Integer> lines) {
+        this.problems = problems;
+        this.lines = lines;
+    }
+
+    static void check(MarelleConfig c, List<ConfigException.Problem> problems, Map<String, Integer> lines) {
+        new ConfigCheck(problems, lines).all(c);
+    }
+
+    private void problem(String path, String message) {
+        problems.add(new ConfigException.Problem(path, message, lineOf(path)));
+    }
+
+    private int lineOf(String path) {
+        return ConfigLoader.lineOf(path, lines);
+    }
+
+    private void all(MarelleConfig c) {
+        if (c == null) {
+            problem("", "the file is empty; it needs at least a board section with its driver");
+            return;
+        }
+        BoardGeometry geometry = board(c.board(), c.leds());
+        leds(c.leds(), c.board(), geometry);
+        recognition(c.recognition());
+        game(c.game());
+        output(c.output());
+    }
+
+    // ---- board -----------------------------------------------------------------------------------------------------
+
+    private BoardGeometry board(BoardConfig b, LedConfig leds) {
+        if (b == null) {
+            problem("board", "missing: the board section is required (at least its driver)");
+            return BoardGeometry.CHESS;
+        }
+        BoardGeometry g = BoardGeometry.CHESS;
+        try {
+            g = Variant.byName(b.variant()).geometry();
+        } catch (IllegalArgumentException e) {
+            problem("board.variant", e.getMessage());
+        }
+        if (b.files() != null && b.files() != g.files()) {
+            problem("board.files", "the variant " + b.variant() + " is played on " + g.files() + " files, not " + b.files());
+        }
+        if (b.ranks() != null && b.ranks() != g.ranks()) {
+            problem("board.ranks", "the variant " + b.variant() + " is played on " + g.ranks() + " ranks, not " + b.ranks());
+        }
+        range("board.debounceScans", b.debounceScans(), 1, 50);
+        range("board.scanHz", b.scanHz(), 1, 1000);
+        reserveSpiPins(leds);
+        int sensors = driver(b.driver(), g);
+        sensors(b.sensors(), g, sensors);
+        return g;
+    }
+
+    /** Marks the pins an SPI bus takes, so that a sensor pin on them is reported. */
+    private void reserveSpiPins(LedConfig leds) {
+        Integer bus = switch (leds) {
+            case LedConfig.Ws2812 w -> w.spiBus();
+            case LedConfig.Max7219 m -> m.spiBus();
+            case null, default -> null;
+        };
+        if (bus == null) return;
+        String what = "leds (" + (leds instanceof LedConfig.Ws2812 ? "ws2812" : "max7219") + " on SPI " + bus + ")";
+        Map<Integer, String> spi = switch (bus) {
+            case 0 -> Map.of(7, "SPI0 CE1", 8, "SPI0 CE0", 9, "SPI0 MISO", 10, "SPI0 MOSI", 11, "SPI0 SCLK");
+            case 1 -> Map.of(16, "SPI1 CE2", 17, "SPI1 CE1", 18, "SPI1 CE0", 19, "SPI1 MISO", 20, "SPI1 MOSI",
+                    21, "SPI1 SCLK");
+            default -> Map.of();
+        };
+        spi.forEach((pin, name) -> reservedBy.put(pin, name + ", which " + what + " uses"));
+    }
+
+    /** Checks the driver; returns how many sensors the hardware reads (0 when unknown). */
+    private int driver(DriverConfig d, BoardGeometry g) {
+        String at = "board.driver";
+        int squares = g.squareCount();
+        switch (d) {
+            case null -> {
+                problem(at, "missing: one of " + String.join(", ", DriverConfig.TYPES));
+                return 0;
+            }
+            case DriverConfig.GpioMatrix m -> {
+                boolean ok = pinList(at + ".rows", m.rows()) & pinList(at + ".columns", m.columns());
+                range(at + ".settleMicros", m.settleMicros(), 0, 10_000);
+                if (!ok) return 0;
+                int n = m.rows().size() * m.columns().size();
+                if (n > 128) {
+                    problem(at, "a " + m.rows().size() + "x" + m.columns().size() + " matrix has " + n
+                            + " sensors; at most 128 are supported");
+                }
+                return n;
+            }
+            case DriverConfig.Mcp23017 m -> {
+                range(at + ".bus", m.bus(), 0, 22);
+                if (m.addresses() == null || m.addresses().isEmpty()) {
+                    problem(at + ".addresses", "missing: the chips' I2C addresses, 0x20 to 0x27");
+                    return 0;
+                }
+                if (m.addresses().size() > 8) {
+                    problem(at + ".addresses", m.addresses().size() + " chips; a bus takes at most 8 (0x20 to 0x27)");
+                }
+                Map<Integer, Integer> seen = new HashMap<>();
+                for (int i = 0; i < m.addresses().size(); i++) {
+                    Integer a = m.addresses().get(i);
+                    String p = at + ".addresses[" + i + "]";
+                    if (a == null) problem(p, "missing address");
+                    else if (a < 0x20 || a > 0x27) problem(p, "0x" + Integer.toHexString(a) + " is not an MCP23017 address (0x20 to 0x27)");
+                    else if (seen.putIfAbsent(a, i) != null) {
+                        problem(p, "0x" + Integer.toHexString(a) + " is also addresses[" + seen.get(a) + "]");
+                    }
+                }
+                return m.addresses().size() * 16;
+            }
+            case DriverConfig.Hc165 h -> {
+                pin(at + ".load", h.load());
+                pin(at + ".clock", h.clock());
+                pin(at + ".data", h.data());
+                range(at + ".pulseMicros", h.pulseMicros(), 0, 10_000);
+                int chips = h.chips() == null ? (squares + 7) / 8 : h.chips();
+                if (h.chips() != null) range(at + ".chips", h.chips(), 1, 16);
+                return chips * 8;
+            }
+            case DriverConfig.Serial s -> {
+                if (s.port() == null || s.port().isBlank()) {
+                    problem(at + ".port", "missing: the serial device, e.g. /dev/ttyACM0 or /dev/serial/by-id/...");
+                }
+                range(at + ".baud", s.baud(), 300, 4_000_000);
+                return 128;   // the board says how many sensors it has when it connects
+            }
+            case DriverConfig.Simulated s -> {
+                if (s.listen() != null) range(at + ".listen", s.listen(), 0, 65535);
+                return squares;
+            }
+        }
+    }
+
+    private boolean pinList(String path, List<Integer> list) {
+        if (list == null || list.isEmpty()) {
+            problem(path, "missing: a list of GPIO numbers");
+            return false;
+        }
+        boolean ok = true;
+        for (int i = 0; i < list.size(); i++) ok &= pin(path + "[" + i + "]", list.get(i));
+        return ok;
+    }
+
+    private boolean pin(String path, Integer pin) {
+        if (pin == null) {
+            problem(path, "missing: a GPIO number (0 to " + MAX_GPIO + ")");
+            return false;
+        }
+        if (pin < 0 || pin > MAX_GPIO) {
+            problem(path, "GPIO " + pin + " does not exist (the 40-pin header has GPIO 0 to " + MAX_GPIO + ")");
+            return false;
+        }
+        String other = pins.putIfAbsent(pin, path);
+        if (other != null) {
+            problem(path, "GPIO " + pin + " is also " + other.substring("board.driver.".length()));
+            return false;
+        }
+        String reserved = reservedBy.get(pin);
+        if (reserved != null) {
+            problem(path, "GPIO " + pin + " is " + reserved);
+            return false;
+        }
+        return true;
+    }
+
+    private void sensors(SensorsConfig s, BoardGeometry g, int hardwareSensors) {
+        String at = "board.sensors";
+        rotation(at + ".rotation", s.rotation());
+        int squares = g.squareCount();
+        if (s.table() != null) {
+            try {
+                SensorMapping m = SensorMapping.parse(g.files(), g.ranks(), s.table());
+                if (hardwareSensors > 0 && m.sensorCount() > hardwareSensors) {
+                    problem(at + ".table", "names " + m.sensorCount() + " sensors but the driver reads " + hardwareSensors);
+                }
+                for (int sq = 0; sq < squares; sq++) {
+                    if (m.sensor(sq) == SensorMapping.UNUSED) {
+                        problem(at + ".table", "no sensor watches " + g.squareName(sq));
+                        break;
+                    }
+                }
+            } catch (IllegalArgumentException e) {
+                problem(at + ".table", e.getMessage());
+            }
+        } else if (hardwareSensors > 0 && hardwareSensors < squares) {
+            problem("board.driver", "the hardware reads " + hardwareSensors + " sensors but the " + g.files() + "x"
+                    + g.ranks() + " board has " + squares + " squares");
+        }
+    }
+
+    // ---- leds ------------------------------------------------------------------------------------------------------
+
+    private void leds(LedConfig l, BoardConfig board, BoardGeometry g) {
+        String at = "leds";
+        switch (l) {
+            case LedConfig.None n -> {
+            }
+            case LedConfig.Ws2812 w -> {
+                range(at + ".spiBus", w.spiBus(), 0, 6);
+                range(at + ".spiChannel", w.spiChannel(), 0, 2);
+                range(at + ".brightness", w.brightness(), 0, 255);
+                range(at + ".maxMilliamps", w.maxMilliamps(), 0, 100_000);
+                layout(at + ".layout", w.layout());
+                range(at + ".blinkMillis", w.blinkMillis(), 100, 60_000);
+            }
+            case LedConfig.Max7219 m -> {
+                range(at + ".spiBus", m.spiBus(), 0, 6);
+                range(at + ".spiChannel", m.spiChannel(), 0, 2);
+                range(at + ".intensity", m.intensity(), 0, 15);
+                layout(at + ".layout", m.layout());
+                if (!m.layout().placement().equals(LedLayoutConfig.PER_SQUARE)) {
+                    problem(at + ".layout.placement", "a MAX7219 matrix has one LED per square: per-square only");
+                }
+                if (g.files() != 8 || g.ranks() != 8) {
+                    problem(at + ".type", "a MAX7219 matrix is 8x8; this board is " + g.files() + "x" + g.ranks());
+                }
+                range(at + ".blinkMillis", m.blinkMillis(), 100, 60_000);
+            }
+            case LedConfig.Board b -> {
+                if (board != null && !(board.driver() instanceof DriverConfig.Serial)) {
+                    problem(at + ".type", "board LEDs are driven through a serial board; board.driver is not serial");
+                }
+                layout(at + ".layout", b.layout());
+                range(at + ".blinkMillis", b.blinkMillis(), 100, 60_000);
+            }
+        }
+    }
+
+    private void layout(String at, LedLayoutConfig l) {
+        if (!Set.of(LedLayoutConfig.PER_SQUARE, LedLayoutConfig.CORNERS).contains(l.placement())) {
+            problem(at + ".placement", "'" + l.placement() + "' is not per-square or corners");
+        }
+        rotation(at + ".rotation", l.rotation());
+    }
+
+    // ---- the rest --------------------------------------------------------------------------------------------------
+
+    private void recognition(RecognitionSettings r) {
+        String at = "recognition";
+        String mode = r.mode().toLowerCase(Locale.ROOT);
+        if (!mode.equals("casual") && !mode.equals("tournament")) {
+            problem(at + ".mode", "'" + r.mode() + "' is not casual or tournament");
+            return;
+        }
+        window(at + ".settleMillis", r.settleMillis());
+        window(at + ".slideMillis", r.slideMillis());
+        window(at + ".castlingMillis", r.castlingMillis());
+        window(at + ".captureMillis", r.captureMillis());
+        window(at + ".promotionMillis", r.promotionMillis());
+        window(at + ".takebackMillis", r.takebackMillis());
+        window(at + ".newGameMillis", r.newGameMillis());
+        window(at + ".resultMillis", r.resultMillis());
+        window(at + ".mismatchMillis", r.mismatchMillis());
+        window(at + ".proofMillis", r.proofMillis());
+        range(at + ".takebackPlies", r.takebackPlies(), 0, 100);
+        if (problems.isEmpty()) {
+            try {
+                RecognizerConfig unused = r.toRecognizerConfig();
+            } catch (IllegalArgumentException e) {
+                problem(at, e.getMessage());
+            }
+        }
+    }
+
+    private void window(String path, long millis) {
+        if (millis < 0 || millis > 3_600_000) problem(path, millis + " ms is not between 0 and 3600000");
+    }
+
+    private void game(GameConfig g) {
+        for (Map.Entry<String, String> t : g.tags().entrySet()) {
+            String path = "game.tags." + t.getKey();
+            try {
+                GameTags.checkName(t.getKey());
+                GameTags.checkValue(t.getKey(), t.getValue());
+            } catch (IllegalArgumentException e) {
+                problem(path, e.getMessage());
+            }
+        }
+    }
+
+    private void output(OutputConfig o) {
+        if (o.pgnDirectory().isBlank()) problem("output.pgnDirectory", "empty: a directory is needed");
+        if (o.stateDirectory().isBlank()) problem("output.stateDirectory", "empty: a directory is needed");
+    }
+
+    private void rotation(String path, int degrees) {
+        if (degrees != 0 && degrees != 90 && degrees != 180 && degrees != 270) {
+            problem(path, degrees + " is not 0, 90, 180 or 270");
+        }
+    }
+
+    private void range(String path, Integer value, int min, int max) {
+        if (value != null && (value < min || value > max)) {
+            problem(path, value + " is not between " + min + " and " + max);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package org.marelle.bridge.daemon;
+
+import java.io.UncheckedIOException;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.function.Consumer;
+import org.marelle.board.LedFrame;
+import org.marelle.board.Occupancy;
+import org.marelle.bridge.recognition.RecognitionEvent;
+import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.recognition.RecognizerState;
+import org.marelle.bridge.recognition.Step;
+import org.marelle.bridge.session.GameSession;
+import org.marelle.rules.PieceType;
+import org.marelle.rules.Position;
+
+/**
+ * The daemon's work for one board, without threads: sensor frames and the passing of time go into the recognizer,
+ * its events into the game session (which journals them and tells the outputs), and its LED frame to the LEDs.
+ * {@link Daemon} calls it from its one thread; tests call it directly, with the times they choose.
+ *
+ * <p>When the session cannot record a move (the journal cannot write, or recognizer and session disagree), the
+ * recognizer is started again from the session's position: the board still shows the move, so the recognizer
+ * finds it again and the session gets another chance to record it. Nothing is lost and nothing is recorded twice.
+ */
+public final class BoardLoop {
+
+    private final GameSession session;
+    private final RecognizerConfig config;
+    private final EventLog log;
+    private final Consumer<LedFrame> leds;
+    private RecognizerState state;
+    private Occupancy lastFrame;
+    private LedFrame lastLeds;
+    private boolean resyncing;
+
+    /**
+     * @param leds receives each new LED frame (only when it changed); must return at once
+     */
+    public BoardLoop(GameSession session, RecognizerConfig config, EventLog log, Consumer<LedFrame> leds) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.config = Objects.requireNonNull(config, "config");
+        this.log = Objects.requireNonNull(log, "log");
+        this.leds = Objects.requireNonNull(leds, "leds");
+        this.state = RecognizerState.start(session.game().position(), config);
+        showLeds();
+    }
+
+    /** A settled sensor frame. */
+    public void frame(Occupancy frame) {
+        lastFrame = frame;
+        apply(state.accept(frame));
+    }
+
+    /** Lets time pass (windows run out). */
+    public void tick(long nowMillis) {
+        apply(state.tick(nowMillis));
+    }
+
+    /** When the recognizer next needs a {@link #tick}, if no frame comes first. */
+    public OptionalLong wakeUpAt() {
+        return state.wakeUpAt();
+    }
+
+    /** The piece for the pending (or next) promotion, chosen through a command. */
+    public void choosePromotion(PieceType piece, long nowMillis) {
+        apply(state.choosePromotion(piece, nowMillis));
+    }
+
+    /** Starts a new game from {@code position} by command (the board then has to show it). */
+    public void newGame(Position position, long nowMillis) {
+        session.newGame(position);
+        apply(state.newGame(position, nowMillis));
+    }
+
+    public GameSession session() {
+        return session;
+    }
+
+    public RecognizerState recognizer() {
+        return state;
+    }
+
+    private void apply(Step step) {
+        state = step.state();
+        for (RecognitionEvent e : step.events()) {
+            log.recognition(e, state.position().geometry());
+            try {
+                session.handle(e);
+            } catch (UncheckedIOException | IllegalStateException x) {
+                log.error("the game did not record " + describe(e) + ": " + x.getMessage()
+                        + "; recognizing again from the game's position");
+                resync();
+                return;
+            }
+        }
+        showLeds();
+    }
+
+    /** Starts the recognizer again at the session's position and shows it the board as it is. */
+    private void resync() {
+        if (resyncing) return;   // a failure while resyncing waits for the next frame
+        resyncing = true;
+        try {
+            state = RecognizerState.start(session.game().position(), config);
+            if (lastFrame != null) apply(state.accept(lastFrame));
+            else showLeds();
+        } finally {
+            resyncing = false;
+        }
+    }
+
+    private void showLeds() {
+        LedFrame f = state.leds();
+        if (!f.equals(lastLeds)) {
+            lastLeds = f;
+            leds.accept(f);
+        }
+    }
+
+    private static String describe(RecognitionEvent e) {
+        return e instanceof RecognitionEvent.MoveCommitted c ? "the move " + c.san() : e.getClass().getSimpleName();
+    }
+}

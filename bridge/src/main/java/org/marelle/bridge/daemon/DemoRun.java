@@ -1,0 +1,205 @@
+package org.marelle.bridge.daemon;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.marelle.board.LedBoard;
+import org.marelle.board.Occupancy;
+import org.marelle.board.sim.SimulatedBoard;
+import org.marelle.bridge.journal.Journal;
+import org.marelle.bridge.output.AtomicFiles;
+import org.marelle.bridge.output.PgnFiles;
+import org.marelle.bridge.output.PgnOutput;
+import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.session.GameRecord;
+import org.marelle.bridge.session.GameSession;
+import org.marelle.bridge.session.GameTags;
+import org.marelle.bridge.session.SessionEvent;
+import org.marelle.bridge.simulation.Profile;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+import org.marelle.rules.pgn.PgnGame;
+
+/**
+ * {@code marelle demo}: a recorded game played by simulated hands on a simulated board, through the real daemon
+ * (recognizer, game session, journal, PGN files), in real time or faster. Run again with the same output folder
+ * after an interruption (Ctrl-C, a kill, a power cut), it resumes the game from the journal, which is how the
+ * crash test uses it.
+ */
+public final class DemoRun {
+
+    /**
+     * @param game    the game to play (its tags become the session's)
+     * @param out     folder for the PGN files; the journal goes in its {@code state} subfolder
+     * @param speed   how many times faster than real time
+     * @param profile how the simulated person plays
+     * @param seed    the simulator's seed (the same seed plays the same way)
+     */
+    public record Options(PgnGame game, Path out, double speed, Profile profile, long seed) {
+    }
+
+    /** How the demo ended: exit code 0 when the game was played to its end, the game as recorded. */
+    public record Result(int exitCode, GameRecord game, Path pgn) {
+    }
+
+    /**
+     * How long after the daemon handled the last frame the game may take to end before the demo gives up (simulated
+     * time; at least 3 s of real time).
+     */
+    private static final long GIVE_UP_MILLIS = 10_000;
+
+    private final Options options;
+    private final EventLog log;
+
+    public DemoRun(Options options, EventLog log) {
+        this.options = options;
+        this.log = log;
+    }
+
+    /** The session's tags for a recorded game: all of its tags but those the game itself decides. */
+    public static Map<String, String> tagsOf(PgnGame game) {
+        Map<String, String> tags = new LinkedHashMap<>(game.tags());
+        tags.keySet().removeAll(GameTags.RESERVED);
+        return tags;
+    }
+
+    public Result run() throws IOException, InterruptedException {
+        PgnGame source = options.game();
+        List<Move> moves = source.mainline();
+        RecognizerConfig recognition = RecognizerConfig.defaults();
+        Path stateDir = options.out().resolve("state");
+        ScaledClock clock = new ScaledClock(System.currentTimeMillis(), options.speed());
+
+        Journal journal = Journal.open(stateDir);
+        if (journal.recovery().repaired()) log.warning("journal repaired: " + journal.recovery().describe());
+        List<SessionEvent> replayed = journal.events();
+        if (!replayed.isEmpty()) {
+            GameRecord before = GameRecord.replay(replayed);
+            if (!before.initial().equals(source.initial()) || before.plies() > moves.size()
+                    || !moves.subList(0, before.plies()).equals(before.moves())) {
+                journal.close();
+                log.error(options.out() + " holds another game (" + before + "); give another --out folder");
+                return new Result(1, before, null);
+            }
+        }
+        GameSession session = GameSession.resume(replayed, source.initial(), tagsOf(source), journal, clock,
+                ZoneId.systemDefault());
+        GameRecord game = session.game();
+        PgnFiles files = new PgnFiles(options.out());
+        AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
+        if (!replayed.isEmpty()) log.info("resumed game " + game.gameId() + " at ply " + game.plies() + " from the journal");
+        if (game.isOver()) {
+            PgnFiles.Written w = files.write(game);
+            journal.close();
+            log.info("the game is already over: " + game.result() + " (" + game.reason() + ")");
+            log.info("PGN: " + w.game());
+            return new Result(0, game, w.game());
+        }
+
+        int done = game.plies();
+        Position start = game.position();
+        SimulatedGame plan = SimulatedGame.plan(start, moves.subList(done, moves.size()), source.result(),
+                options.profile(), options.seed() + done, recognition.longestWindow());
+        SimulatedBoard board = new SimulatedBoard(start.geometry().files(), start.geometry().ranks());
+        SquareSet occ = start.occupancy();
+        board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), clock.startMillis(), null));
+
+        PgnOutput pgn = new PgnOutput(files, w -> {
+        });
+        CompletableFuture<GameRecord> over = new CompletableFuture<>();
+        session.addListener(log::session);
+        session.addListener(pgn);
+        Daemon daemon = new Daemon(board, LedBoard.none(),
+                leds -> new BoardLoop(session, recognition, log, leds), clock, log, List.of(pgn, journal));
+        session.addListener((e, g) -> {
+            if (g.isOver()) {
+                over.complete(g);
+            } else if (e instanceof SessionEvent.MovePlayed && g.plies() == moves.size()
+                    && g.position().outcome().isEmpty()) {
+                if (source.result().equals("*")) {
+                    over.complete(g);
+                } else if (!plan.gesture()) {
+                    // The game ended off the board and the kings cannot show it: the arbiter enters the result.
+                    daemon.submit(loop -> loop.session().game().isOver() ? null
+                            : loop.session().setResult(source.result(), "entered as in the source game"));
+                }
+            }
+        });
+        long base = clock.startMillis() + 1_000;   // a second of quiet before the first hand moves
+        if (plan.frames().size() > 1) clock.holdAt(base + plan.frames().get(1).atMillis() - 1);
+        pgn.offer(game);
+        // Ctrl-C or SIGTERM: stop as the daemon does, files closed (the journal resumes the game next time).
+        Thread hook = Thread.ofPlatform().unstarted(daemon::stop);
+        Runtime.getRuntime().addShutdownHook(hook);
+        daemon.start();
+        log.info("ready: playing from ply " + done + ", " + (moves.size() - done) + " plies to go");
+
+        Thread feeder = Thread.ofPlatform().daemon().name("marelle-demo-hands").start(() -> feed(plan, board, clock, base));
+        GameRecord end = null;
+        CompletableFuture<Object> caughtUp = null;
+        long giveUpAtNanos = Long.MAX_VALUE;
+        while (end == null) {
+            try {
+                end = over.get(20, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // Once the hands are done and the daemon has handled every frame (a command queued behind them has
+                // run), the game has a few windows' time to end; the daemon may lag behind the hands when the
+                // journal's disk is slow, so the grace counts from then, in real time.
+                if (caughtUp == null && !feeder.isAlive()) caughtUp = daemon.submit(loop -> null);
+                if (caughtUp != null && caughtUp.isDone() && giveUpAtNanos == Long.MAX_VALUE) {
+                    giveUpAtNanos = System.nanoTime() + Math.max(3_000_000_000L, (long) (GIVE_UP_MILLIS * 1e6 / options.speed()));
+                }
+                if (System.nanoTime() > giveUpAtNanos) break;
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+        feeder.interrupt();
+        daemon.stop();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // Shutting down already: the hook has run or is running.
+        }
+        GameRecord recorded = session.game();
+        Path file = pgn.lastWritten() != null ? pgn.lastWritten().game() : files.gameFile(recorded);
+        if (end == null) {
+            log.error("the game did not end: " + recorded.plies() + " of " + moves.size() + " plies recorded"
+                    + (recorded.plies() < moves.size() ? ", ply " + (recorded.plies() + 1) + " ("
+                    + recorded.position().san(moves.get(recorded.plies())) + ") was never recognized" : ""));
+            log.info("PGN: " + file);
+            return new Result(1, recorded, file);
+        }
+        log.info("game over: " + recorded.result() + (recorded.reason().isEmpty() ? "" : " (" + recorded.reason() + ")"));
+        log.info("PGN: " + file);
+        return new Result(0, recorded, file);
+    }
+
+    /**
+     * The hands: each frame is put on the board when its time comes; before that the clock is held just short of it,
+     * so the recognizer never lets a window run out ahead of a frame that is late.
+     */
+    private static void feed(SimulatedGame plan, SimulatedBoard board, ScaledClock clock, long base) {
+        List<Occupancy> frames = plan.frames();
+        for (int i = 1; i < frames.size(); i++) {
+            long at = base + frames.get(i).atMillis();
+            clock.holdAt(at - 1);
+            long due = clock.nanoTimeAt(at);
+            for (long wait; (wait = due - System.nanoTime()) > 0; ) {
+                LockSupport.parkNanos(wait);
+                if (Thread.currentThread().isInterrupted()) return;
+            }
+            board.set(frames.get(i).at(at));
+        }
+        clock.holdAt(Long.MAX_VALUE);
+    }
+}

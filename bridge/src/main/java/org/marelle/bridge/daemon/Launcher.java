@@ -1,0 +1,78 @@
+package org.marelle.bridge.daemon;
+
+import com.pi4j.context.Context;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.function.Supplier;
+import org.marelle.board.Occupancy;
+import org.marelle.board.sim.SimulatedBoard;
+import org.marelle.bridge.config.MarelleConfig;
+import org.marelle.bridge.journal.Journal;
+import org.marelle.bridge.output.AtomicFiles;
+import org.marelle.bridge.output.PgnFiles;
+import org.marelle.bridge.output.PgnOutput;
+import org.marelle.bridge.session.GameRecord;
+import org.marelle.bridge.session.GameSession;
+import org.marelle.rules.SquareSet;
+import org.marelle.rules.Variant;
+
+/**
+ * {@code marelle run}: starts the daemon a checked configuration describes. The journal is opened (and repaired)
+ * first and the game resumed, then the hardware, the PGN output and the daemon's thread; a simulated board starts
+ * out showing the resumed position.
+ */
+public final class Launcher {
+
+    /** What a start opened, for the command (which waits for the end) and for tests (which look inside). */
+    public record Running(Daemon daemon, Hardware hardware, GameSession session, Journal journal, PgnOutput pgn) {
+    }
+
+    private Launcher() {
+    }
+
+    /**
+     * @param pi4j gives the Pi4J context when a driver needs one ({@code Pi4J::newAutoContext} on a Pi; the mock
+     *             platform's in tests)
+     * @throws IOException when the journal or the output folders cannot be used, or the hardware cannot be opened
+     */
+    public static Running start(MarelleConfig config, Supplier<Context> pi4j, DaemonClock clock, EventLog log)
+            throws IOException {
+        Path state = Path.of(config.output().stateDirectory());
+        Journal journal = Journal.open(state);
+        try {
+            if (journal.recovery().repaired()) log.warning("journal repaired: " + journal.recovery().describe());
+            Variant variant = Variant.byName(config.board().variant());
+            GameSession session = GameSession.resume(journal.events(), variant.startPosition(), config.game().tags(),
+                    journal, clock, ZoneId.systemDefault());
+            GameRecord game = session.game();
+            if (!journal.events().isEmpty()) {
+                log.info("resumed game " + game.gameId() + " at ply " + game.plies()
+                        + (game.isOver() ? ", result " + game.result() : ""));
+            }
+            PgnFiles files = new PgnFiles(Path.of(config.output().pgnDirectory()));
+            AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
+            AtomicFiles.removeStaleTemporaries(files.roundFolder(game));
+            Hardware hardware = Hardware.open(config, pi4j, clock);
+            if (hardware.sensors() instanceof SimulatedBoard sim) {
+                SquareSet occ = game.position().occupancy();
+                sim.set(new Occupancy(sim.files(), sim.ranks(), occ.lo(), occ.hi(), clock.millis(), null));
+            }
+            PgnOutput pgn = new PgnOutput(files, w -> {
+            });
+            session.addListener(log::session);
+            session.addListener(pgn);
+            pgn.offer(game);
+            Daemon daemon = new Daemon(hardware.sensors(), hardware.leds(),
+                    leds -> new BoardLoop(session, config.recognition().toRecognizerConfig(), log, leds), clock, log,
+                    List.of(pgn, journal, hardware));
+            daemon.start();
+            log.info("board: " + hardware.description());
+            return new Running(daemon, hardware, session, journal, pgn);
+        } catch (IOException | RuntimeException e) {
+            journal.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package org.marelle.bridge.recognition;
+
+import org.marelle.board.LedFrame;
+import org.marelle.board.LedFrame.Led;
+import org.marelle.board.LedFrame.Pattern;
+import org.marelle.bridge.recognition.RecognitionEvent.Fix;
+import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
+import org.marelle.rules.Color;
+import org.marelle.rules.Move;
+import org.marelle.rules.PieceType;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+
+/**
+ * The LED frame for a recognizer state: a pure function, one light per square (the driver maps squares onto its
+ * LEDs). In order of precedence:
+ * <ol>
+ * <li>a reported mismatch: squares to fill blink green, squares to clear blink red;</li>
+ * <li>a move made elsewhere (an engine, an online opponent) still to be made on the board: its squares in cyan;</li>
+ * <li>a pending promotion: the promotion square blinks white (the default piece) and the choice squares light in their
+ * piece's colour (rook magenta, bishop cyan, knight orange; others purple); the chosen one blinks;</li>
+ * <li>a provisional move: its squares blink yellow; if the other side already lifted a piece, its hints show too;</li>
+ * <li>a lifted piece: its square white, its legal destinations by kind: quiet green, capture red, en passant
+ * destination red with the victim blinking orange, castling in blue (king's destination on, rook's square blinking,
+ * rook's destination on). A lifted opponent piece (a capture begun victim-first): the squares of the pieces that can
+ * take it blink white and its square is red;</li>
+ * <li>otherwise the last move, yellow;</li>
+ * <li>over all but a mismatch: the king in check blinks red.</li>
+ * </ol>
+ */
+public final class BoardLeds {
+
+    public static final int WHITE = 0xFFFFFF;
+    public static final int QUIET = 0x00FF00;
+    public static final int CAPTURE = 0xFF0000;
+    public static final int EN_PASSANT_VICTIM = 0xFF8000;
+    public static final int CASTLING = 0x0000FF;
+    public static final int MOVE = 0xFFFF00;
+    public static final int CHECK = 0xFF0000;
+    public static final int FILL = 0x00FF00;
+    public static final int CLEAR = 0xFF0000;
+    public static final int REMOTE = 0x00FFFF;
+    public static final int ROOK_CHOICE = 0xFF00FF;
+    public static final int BISHOP_CHOICE = 0x00FFFF;
+    public static final int KNIGHT_CHOICE = 0xFF8000;
+    public static final int OTHER_CHOICE = 0x8000FF;
+
+    private BoardLeds() {
+    }
+
+    /** The colour that stands for choosing {@code piece} at a promotion. */
+    public static int choiceColour(PieceType piece) {
+        if (piece == PieceType.ROOK) return ROOK_CHOICE;
+        if (piece == PieceType.BISHOP) return BISHOP_CHOICE;
+        if (piece == PieceType.KNIGHT) return KNIGHT_CHOICE;
+        return OTHER_CHOICE;
+    }
+
+    static LedFrame render(RecognizerState s) {
+        LedFrame f = LedFrame.off(s.table.geometry.files(), s.table.geometry.ranks());
+        if (s.board == null) return f;
+        if (s.mismatch != null) {
+            for (Fix fix : s.mismatch.fixes()) {
+                if (fix.to() >= 0) f = f.with(fix.to(), new Led(FILL, Pattern.BLINK));
+                if (fix.from() >= 0) f = f.with(fix.from(), new Led(CLEAR, Pattern.BLINK));
+            }
+            return f;
+        }
+        if (s.remoteMove != null && s.history != null && !s.board.equals(s.table.occupancy())) {
+            // A move made elsewhere, still to be made on the board: only its squares.
+            return paintRemote(f, s.remoteMove);
+        }
+        if (s.result != null) {
+            for (int sq : s.board.intersect(ResultGestures.centre(s.table.geometry)).toArray()) {
+                f = f.with(sq, new Led(WHITE, Pattern.ON));
+            }
+            return f;
+        }
+        Position p = s.table.position;
+        Pending pending = s.pending;
+        if (pending != null && pending.isMove()) {
+            Move m = pending.move();
+            if (pending.kind() == Pending.Kind.TWO_PLY) {
+                f = paintMove(f, m, Pattern.BLINK);
+                f = paintMove(f, pending.second(), Pattern.BLINK);
+            } else if (pending.choosable()) {
+                PieceType chosen = s.boardChoice != null ? s.boardChoice : s.apiChoice;
+                Move b = PromotionChoices.base(m);
+                f = f.with(b.from(), new Led(MOVE, Pattern.ON)).with(b.to(), new Led(MOVE, Pattern.ON));
+                f = f.with(PromotionChoices.squareOf(m), new Led(chosen == null ? WHITE : choiceColour(chosen), Pattern.BLINK));
+                for (PromotionChoice c : pending.choices()) {
+                    f = f.with(c.square(), new Led(choiceColour(c.piece()), c.piece() == chosen ? Pattern.BLINK : Pattern.ON));
+                }
+            } else {
+                f = paintMove(f, m, Pattern.BLINK);
+            }
+            if (!s.board.equals(pending.board())) {
+                f = hints(f, pending.finalTable(), s.board);
+            }
+        } else if (!s.board.equals(s.table.occupancy())) {
+            f = hints(f, s.table, s.board);
+        } else if (s.lastMove != null) {
+            f = paintMove(f, s.lastMove, Pattern.ON);
+        }
+        if (p.isCheck()) {
+            int king = p.king(p.turn());
+            if (king >= 0) f = f.with(king, new Led(CHECK, Pattern.BLINK));
+        }
+        return f;
+    }
+
+    private static LedFrame paintRemote(LedFrame f, Move remote) {
+        Move m = PromotionChoices.base(remote);
+        Led led = new Led(REMOTE, Pattern.ON);
+        f = f.with(m.from(), led).with(m.to(), led);
+        if (m instanceof Move.Castle c) f = f.with(c.rookFrom(), led).with(c.rookTo(), led);
+        return f;
+    }
+
+    private static LedFrame paintMove(LedFrame f, Move move, Pattern pattern) {
+        Move m = PromotionChoices.base(move);
+        Led led = new Led(MOVE, pattern);
+        f = f.with(m.from(), led).with(m.to(), led);
+        if (m instanceof Move.Castle c) f = f.with(c.rookFrom(), led).with(c.rookTo(), led);
+        return f;
+    }
+
+    /** Lights what the lifted pieces can still do: the moves of the table the board is a part of. */
+    private static LedFrame hints(LedFrame f, MoveTable tb, SquareSet board) {
+        long lLo = tb.occLo & ~board.lo(), lHi = tb.occHi & ~board.hi();
+        long aLo = board.lo() & ~tb.occLo, aHi = board.hi() & ~tb.occHi;
+        if ((lLo | lHi) == 0) return f;
+        SquareSet lifted = new SquareSet(lLo, lHi);
+        Color mover = tb.position.turn();
+        SquareSet own = tb.position.occupancy(mover);
+        for (int sq : lifted.toArray()) {
+            f = f.with(sq, new Led(WHITE, Pattern.ON));
+        }
+        for (int i = 0; i < tb.count; i++) {
+            if ((lLo & ~tb.liftsLo[i]) != 0 || (lHi & ~tb.liftsHi[i]) != 0) continue;
+            if ((aLo & ~(tb.fillsLo[i] | tb.pathLo[i])) != 0 || (aHi & ~(tb.fillsHi[i] | tb.pathHi[i])) != 0) continue;
+            Move m = PromotionChoices.base(tb.moves[i]);
+            if (!lifted.contains(m.from()) && !(m instanceof Move.Castle)) {
+                // Only the victim is off the board: show which pieces can take it.
+                if (own.contains(m.from())) f = f.with(m.from(), new Led(WHITE, Pattern.BLINK));
+                f = f.with(tb.victim[i] >= 0 ? tb.victim[i] : m.to(), new Led(CAPTURE, Pattern.ON));
+                continue;
+            }
+            switch (m) {
+                case Move.Castle c -> {
+                    f = f.with(c.to(), new Led(CASTLING, Pattern.ON));
+                    f = f.with(c.rookTo(), new Led(CASTLING, Pattern.ON));
+                    if (board.contains(c.rookFrom())) f = f.with(c.rookFrom(), new Led(CASTLING, Pattern.BLINK));
+                }
+                case Move.EnPassant e -> {
+                    f = f.with(e.to(), new Led(CAPTURE, Pattern.ON));
+                    f = f.with(tb.victim[i], new Led(EN_PASSANT_VICTIM, Pattern.BLINK));
+                }
+                default -> f = f.with(m.to(), new Led(tb.victim[i] >= 0 ? CAPTURE : QUIET, Pattern.ON));
+            }
+        }
+        return f;
+    }
+}

@@ -1,0 +1,380 @@
+package org.marelle.bridge.recognition;
+
+import org.marelle.rules.SquareSet;
+
+/**
+ * The board states seen since the last decision, newest first, as a persistent list (a new frame shares the older
+ * ones). Each state lasts from its time until the next state's time (the newest until "now"). The recognizer decides
+ * on the newest state alone; the older ones are evidence that chooses among candidates: which squares were lifted, and
+ * which were empty at the same time.
+ *
+ * <p>Evidence only counts a square as empty for a run of at least {@code minMillis}, so that one to three scans of
+ * sensor flicker never prove a capture or a lift.
+ */
+record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
+
+    /** Beyond this many states the oldest are dropped: a board left in disorder must not grow the state forever. */
+    static final int MAX_STATES = 256;
+
+    static FrameLog of(long at, SquareSet board) {
+        return new FrameLog(at, board.lo(), board.hi(), null, 1);
+    }
+
+    FrameLog push(long t, SquareSet board) {
+        FrameLog log = new FrameLog(t, board.lo(), board.hi(), this, size + 1);
+        return log.size > 2 * MAX_STATES ? log.keep(MAX_STATES) : log;
+    }
+
+    SquareSet board() {
+        return new SquareSet(lo, hi);
+    }
+
+    /** The newest {@code n} states. */
+    private FrameLog keep(int n) {
+        FrameLog[] states = newestFirst();
+        FrameLog out = null;
+        int count = Math.min(n, states.length);
+        for (int i = count - 1; i >= 0; i--) {
+            FrameLog s = states[i];
+            out = new FrameLog(s.at, s.lo, s.hi, out, out == null ? 1 : out.size + 1);
+        }
+        return out;
+    }
+
+    /**
+     * The states from time {@code t} on: those that began at or after {@code t}, and the one that was showing at
+     * {@code t} (restamped to {@code t}).
+     */
+    FrameLog since(long t) {
+        FrameLog[] states = newestFirst();
+        int keep = 0;
+        while (keep < states.length && states[keep].at > t) keep++;
+        if (keep < states.length) keep++;   // the state showing at t
+        FrameLog out = null;
+        for (int i = keep - 1; i >= 0; i--) {
+            FrameLog s = states[i];
+            long at = Math.max(s.at, t);
+            out = new FrameLog(at, s.lo, s.hi, out, out == null ? 1 : out.size + 1);
+        }
+        return out;
+    }
+
+    private FrameLog[] newestFirst() {
+        FrameLog[] states = new FrameLog[size];
+        FrameLog s = this;
+        for (int i = 0; i < size && s != null; i++, s = s.older) states[i] = s;
+        return states;
+    }
+
+    private static boolean allEmpty(FrameLog s, long maskLo, long maskHi) {
+        return (s.lo & maskLo) == 0 && (s.hi & maskHi) == 0;
+    }
+
+    /**
+     * The end of the latest run, at or after {@code from}, during which every square of {@code squares} read empty for
+     * at least {@code minMillis}; -1 when there was none. A run still going on ends at {@code now}.
+     */
+    long latestEmptyRun(SquareSet squares, long from, long now, long minMillis) {
+        long maskLo = squares.lo(), maskHi = squares.hi();
+        long runEnd = -1;       // end of the run being walked backwards; -1 when not in a run
+        long runStart = -1;
+        long end = now;         // when the state being looked at stopped showing
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (stateEnd < from) break;
+            if (allEmpty(s, maskLo, maskHi)) {
+                if (runEnd < 0) runEnd = stateEnd;
+                runStart = Math.max(s.at, from);
+            } else {
+                if (runEnd >= 0 && runEnd - runStart >= minMillis) return runEnd;
+                runEnd = -1;
+            }
+            if (s.at <= from) break;
+        }
+        return runEnd >= 0 && runEnd - runStart >= minMillis ? runEnd : -1;
+    }
+
+    /**
+     * Evidence that a piece from {@code from} captured on {@code to}: returns the latest time {@code to} was filled
+     * that proves it, or -1.
+     * A capture is the capturing piece, in the hand, set down on the square its victim left. So: when {@code to} was
+     * last filled, {@code from} was empty and nothing stood outside {@code before} (the piece was not visible
+     * elsewhere on the board, for instance put down on another square); and while the piece was in the hand before
+     * that ({@code from} empty), both squares read empty together for at least {@code minMillis}. Readings that last
+     * less than {@code minMillis} (flicker) neither prove nor disprove anything.
+     */
+    long captureProof(int from, int to, SquareSet before, long since, long now, long minMillis) {
+        return captureProof(from, to, before, since, now, minMillis, false);
+    }
+
+    /**
+     * As {@link #captureProof(int, int, SquareSet, long, long, long)}, looking at every time {@code to} was filled:
+     * returns the earliest landing that proves the capture when {@code earliest}, else the latest.
+     */
+    long captureProof(int from, int to, SquareSet before, long since, long now, long minMillis, boolean earliest) {
+        return captureProof(from, to, before, since, now, minMillis, earliest, Long.MAX_VALUE);
+    }
+
+    /** As above, with landings only before {@code until} (a first move's capture, before the reply began). */
+    long captureProof(int from, int to, SquareSet before, long since, long now, long minMillis, boolean earliest,
+                      long until) {
+        FrameLog[] states = newestFirst();
+        long[] ends = new long[states.length];
+        for (int i = 0; i < states.length; i++) ends[i] = i == 0 ? now : states[i - 1].at;
+        long found = -1;
+        for (int landing = 0; landing + 1 < states.length; landing++) {
+            if (states[landing].at < since) break;
+            if (states[landing].at >= until) continue;
+            if (!states[landing].has(to) || states[landing + 1].has(to)) continue;
+            if (provesLanding(states, ends, landing, from, to, before, since, minMillis)) {
+                if (!earliest) return states[landing].at;
+                found = states[landing].at;
+            }
+        }
+        return found;
+    }
+
+    private static boolean provesLanding(FrameLog[] states, long[] ends, int landing, int from, int to, SquareSet before,
+                                         long since, long minMillis) {
+        // The capturing piece's square still occupied from the landing on (longer than a flicker): it never left.
+        if (runFrom(states, ends, landing, from) >= minMillis) return false;
+        long runEnd = -1, runStart = -1, proven = -1;
+        for (int i = landing + 1; i < states.length && proven < 0; i++) {
+            FrameLog s = states[i];
+            if (ends[i] <= since) break;
+            // The piece back on its square (for longer than a flicker): what came before is another story.
+            if (s.has(from) && ends[i] - s.at >= minMillis) break;
+            if (!s.has(from) && !s.has(to)) {
+                if (runEnd < 0) runEnd = ends[i];
+                runStart = Math.max(s.at, since);
+                if (runEnd - runStart >= minMillis) {
+                    // Walk on to where this run of both squares empty began.
+                    for (int k = i + 1; k < states.length && !states[k].has(from) && !states[k].has(to)
+                            && states[k].at >= since; k++) {
+                        runStart = states[k].at;
+                    }
+                    proven = runStart;
+                }
+            } else {
+                runEnd = -1;
+            }
+            if (s.at <= since) break;
+        }
+        if (proven < 0) return false;
+        // A piece standing elsewhere at the landing: if it stood there since before the victim's square emptied,
+        // or stays there after the landing (longer than a flicker), the capturing piece was not in the hand.
+        SquareSet elsewhere = states[landing].board().minus(before);
+        for (int sq : elsewhere.toArray()) {
+            if (runFrom(states, ends, landing, sq) >= minMillis) return false;
+            int oldest = landing;
+            while (oldest + 1 < states.length && states[oldest + 1].has(sq)) oldest++;
+            if (states[oldest].at < proven) return false;
+        }
+        return true;
+    }
+
+    private boolean has(int sq) {
+        return sq < 64 ? (lo >>> sq & 1) != 0 : (hi >>> (sq - 64) & 1) != 0;
+    }
+
+    /** How long the square stayed occupied from state {@code i} on (0 when it is empty there). */
+    private static long runFrom(FrameLog[] states, long[] ends, int i, int sq) {
+        if (!states[i].has(sq)) return 0;
+        int newest = i;
+        while (newest > 0 && states[newest - 1].has(sq)) newest--;
+        return ends[newest] - states[i].at;
+    }
+
+    /**
+     * When the square's current reading began: the start of the newest run of states in which it reads as it reads
+     * now, bridging opposite readings shorter than {@code minMillis} (flicker); the oldest state's time when it never
+     * changed.
+     */
+    long currentSince(int square, long minMillis) {
+        boolean reading = has(square);
+        FrameLog s = this;
+        while (s.older != null) {
+            if (s.older.has(square) == reading) {
+                s = s.older;
+                continue;
+            }
+            // s.older starts an opposite run (walking back): how long did it last, and is there more before it?
+            long end = s.at;
+            FrameLog o = s.older;
+            while (o.older != null && o.older.has(square) != reading) o = o.older;
+            if (end - o.at >= minMillis || o.older == null) break;
+            s = o.older;
+        }
+        return s.at;
+    }
+
+    /**
+     * When the piece now on {@code square} arrived: the start of the current occupied run, reaching back over gaps
+     * shorter than {@code minMillis} only when what stood before the gap stood at least {@code minMillis} (a piece
+     * standing there, misread as empty for a moment, has not just arrived; a flicker before the real arrival is not
+     * an arrival). -1 when the square is empty now.
+     */
+    long arrivedSince(int square, long minMillis) {
+        if (!has(square)) return -1;
+        FrameLog s = this;
+        while (true) {
+            while (s.older != null && s.older.has(square)) s = s.older;
+            // s: the oldest state of this occupied run. Before it: an empty gap, then (maybe) another occupied run.
+            FrameLog gapNewest = s.older;
+            if (gapNewest == null) return s.at;
+            FrameLog gapOldest = gapNewest;
+            while (gapOldest.older != null && !gapOldest.older.has(square)) gapOldest = gapOldest.older;
+            FrameLog before = gapOldest.older;
+            if (before == null || s.at - gapOldest.at >= minMillis) return s.at;
+            FrameLog beforeOldest = before;
+            while (beforeOldest.older != null && beforeOldest.older.has(square)) beforeOldest = beforeOldest.older;
+            if (gapOldest.at - beforeOldest.at < minMillis) return s.at;
+            s = beforeOldest;
+        }
+    }
+
+    /**
+     * The squares outside {@code occupied} that some state since {@code from} showed holding a piece, for a run of at
+     * least {@code minMillis} (flicker shows nothing).
+     */
+    SquareSet seenFilled(SquareSet occupied, long from, long now, long minMillis) {
+        long lo = 0, hi = 0;
+        for (FrameLog s = this; s != null; s = s.older) {
+            lo |= s.lo;
+            hi |= s.hi;
+            if (s.at <= from) break;
+        }
+        SquareSet candidates = new SquareSet(lo & ~occupied.lo(), hi & ~occupied.hi());
+        SquareSet out = SquareSet.EMPTY;
+        for (int sq : candidates.toArray()) {
+            if (seenOccupied(sq, from, now, minMillis)) out = out.with(sq);
+        }
+        return out;
+    }
+
+    private boolean seenOccupied(int sq, long from, long now, long minMillis) {
+        long end = now, runEnd = -1, runStart = -1;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (stateEnd < from) break;
+            if (s.has(sq)) {
+                if (runEnd < 0) runEnd = stateEnd;
+                runStart = Math.max(s.at, from);
+                if (runEnd - runStart >= minMillis) return true;
+            } else {
+                runEnd = -1;
+            }
+            if (s.at <= from) break;
+        }
+        return false;
+    }
+
+    /** Whether every square of {@code squares} read empty together for a run of at least {@code minMillis}. */
+    boolean seenEmpty(SquareSet squares, long from, long now, long minMillis) {
+        return latestEmptyRun(squares, from, now, minMillis) >= 0;
+    }
+
+    /** The squares of {@code of} each seen empty (on its own) for a run of at least {@code minMillis}. */
+    SquareSet seenEmptyEach(SquareSet of, long from, long now, long minMillis) {
+        SquareSet out = SquareSet.EMPTY;
+        for (int sq : of.toArray()) {
+            if (seenEmpty(SquareSet.of(sq), from, now, minMillis)) out = out.with(sq);
+        }
+        return out;
+    }
+
+    /**
+     * The time of the earliest state, at or after {@code from}, in which the squares of {@code empty} were all empty
+     * and those of {@code occupied} all occupied; -1 when none.
+     */
+    long firstState(SquareSet empty, SquareSet occupied, long from) {
+        long first = -1;
+        for (FrameLog s = this; s != null; s = s.older) {
+            if ((s.lo & empty.lo()) == 0 && (s.hi & empty.hi()) == 0
+                    && (s.lo & occupied.lo()) == occupied.lo() && (s.hi & occupied.hi()) == occupied.hi()) {
+                first = Math.max(s.at, from);
+            }
+            if (s.at <= from) break;
+        }
+        return first;
+    }
+
+    /**
+     * The start of the latest run of states, begun before {@code before}, in which the squares of {@code empty} were
+     * all empty and those of {@code occupied} all occupied; -1 when there was none.
+     */
+    long latestRunStartBefore(SquareSet empty, SquareSet occupied, long before) {
+        long start = -1;
+        boolean inRun = false;
+        for (FrameLog s = this; s != null; s = s.older) {
+            boolean holds = (s.lo & empty.lo()) == 0 && (s.hi & empty.hi()) == 0
+                    && (s.lo & occupied.lo()) == occupied.lo() && (s.hi & occupied.hi()) == occupied.hi();
+            if (holds) {
+                start = s.at;
+                inRun = true;
+            } else if (inRun) {
+                if (start < before) return start;
+                inRun = false;
+                start = -1;
+            }
+        }
+        return inRun && start < before ? start : -1;
+    }
+
+    /**
+     * When the latest run, since {@code from}, in which {@code square} read occupied for at least {@code minMillis}
+     * ended (the square read empty again); -1 when there was none (or the square is still occupied).
+     */
+    long latestOccupiedRunEnd(int square, long from, long now, long minMillis) {
+        if (has(square)) return -1;
+        long end = now, runEnd = -1, runStart;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (stateEnd <= from) break;
+            if (s.has(square)) {
+                if (runEnd < 0) runEnd = stateEnd;
+                runStart = Math.max(s.at, from);
+                boolean runBegins = s.older == null || !s.older.has(square) || s.at <= from;
+                if (runBegins) {
+                    if (runEnd - runStart >= minMillis) return runEnd;
+                    runEnd = -1;
+                }
+            }
+            if (s.at <= from) break;
+        }
+        return -1;
+    }
+
+    /** Whether {@code square} read empty for a run of at least {@code minMillis} within [from, until). */
+    boolean emptyBetween(int square, long from, long until, long minMillis) {
+        long end = Long.MAX_VALUE;
+        long runEnd = -1;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = Math.min(end, until);
+            end = s.at;
+            if (s.at >= until) continue;
+            if (stateEnd <= from) break;
+            if (!s.has(square)) {
+                if (runEnd < 0) runEnd = stateEnd;
+                if (runEnd - Math.max(s.at, from) >= minMillis) return true;
+            } else {
+                runEnd = -1;
+            }
+            if (s.at <= from) break;
+        }
+        return false;
+    }
+
+    /** Whether {@code square} read occupied in some state that was showing at or after {@code t}. */
+    boolean occupiedSince(int square, long t) {
+        SquareSet sq = SquareSet.of(square);
+        for (FrameLog s = this; s != null; s = s.older) {
+            if ((s.lo & sq.lo()) != 0 || (s.hi & sq.hi()) != 0) return true;
+            if (s.at <= t) break;
+        }
+        return false;
+    }
+}

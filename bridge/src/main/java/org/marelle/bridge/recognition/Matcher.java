@@ -1,0 +1,459 @@
+package org.marelle.bridge.recognition;
+
+import org.marelle.board.Occupancy;
+import org.marelle.rules.Color;
+import org.marelle.rules.Move;
+import org.marelle.rules.PieceType;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+
+/**
+ * Whole-board decisions: which legal move (or two-ply sequence, takeback, new game, result gesture) leaves exactly the
+ * occupancy the board shows. The frame log only chooses among candidates that all match the board:
+ * <ul>
+ * <li>a capture onto an occupied square changes nothing on that square, so it is a candidate only when that square
+ * read empty together with the capturing piece's square for at least {@code proofMillis} (otherwise the board is just
+ * a piece in hand);</li>
+ * <li>between candidates with the same occupancy (Chess960 castling against a rook move, captures on different
+ * squares by the same piece), the one whose lifts were all seen wins, then the one leaving fewer seen lifts
+ * unexplained, then the capture proven last ("what was placed last");</li>
+ * <li>a two-ply sequence needs its second move to have started after the first was complete, and a capture in the
+ * second move must be proven after that.</li>
+ * </ul>
+ * A tie that evidence cannot break is no candidate at all: nothing is committed while the board is ambiguous.
+ */
+final class Matcher {
+
+    enum Kind { MOVE, TWO_PLY, TAKEBACK, NEW_GAME, RESULT }
+
+    /**
+     * @param index          the move's index in the committed position's table (MOVE, TWO_PLY: the first move)
+     * @param firstComplete  TWO_PLY: when the first move was complete on the board
+     * @param second         TWO_PLY: the reply, whose table is {@code secondTable}
+     */
+    record Candidate(Kind kind, Move move, int index, long firstComplete, Move second, int takeback, String result,
+                     boolean unproven) {
+        Candidate(Kind kind, Move move, int index, long firstComplete, Move second, int takeback, String result) {
+            this(kind, move, index, firstComplete, second, takeback, result, false);
+        }
+    }
+
+    private final Transition t;
+    private final MoveTable table;
+    private final SquareSet board;
+    private final long bLo, bHi;
+
+    Matcher(Transition t) {
+        this.t = t;
+        this.table = t.table;
+        this.board = t.board;
+        this.bLo = board.lo();
+        this.bHi = board.hi();
+    }
+
+    Candidate find() {
+        Candidate c = onePly();
+        if (c != null) return c;
+        if (matchesAnyMove()) return null;   // e.g. a piece in hand whose captures are not proven: wait
+        c = twoPly();
+        if (c != null) return c;
+        if (t.config.mode() == RecognizerConfig.Mode.CASUAL && t.remoteMove == null) {
+            // (While a move made elsewhere is still to be made on the board, the board before it is no takeback.)
+            History h = t.history;
+            for (int k = 1; h != null; k++, h = h.older()) {
+                if (h.position().occupancy().equals(board) && polarityFits(h.position())) {
+                    return new Candidate(Kind.TAKEBACK, null, -1, -1, null, k, null);
+                }
+            }
+        }
+        if (board.equals(t.newGame.occupancy()) && (t.history != null || t.result != null || !table.position.equals(t.newGame))) {
+            return new Candidate(Kind.NEW_GAME, null, -1, -1, null, 0, null);
+        }
+        String result = ResultGestures.result(table.position, board);
+        if (result != null) return new Candidate(Kind.RESULT, null, -1, -1, null, 0, result);
+        return null;
+    }
+
+    private boolean matchesAnyMove() {
+        for (int i = 0; i < table.count; i++) {
+            if (table.afterLo[i] == bLo && table.afterHi[i] == bHi) return true;
+        }
+        return false;
+    }
+
+    // ---- one ply -----------------------------------------------------------------------------------------------
+
+    private Candidate onePly() {
+        int best = -1;
+        int[] found = new int[8];
+        int n = 0;
+        for (int i = 0; i < table.count; i++) {
+            if (table.afterLo[i] != bLo || table.afterHi[i] != bHi) continue;
+            if (table.isHiddenCapture(i) && proof(table, i, Long.MIN_VALUE) < 0) continue;
+            if (!leftBeforeArriving(table, i, SquareSet.EMPTY)) continue;
+            if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);
+            found[n++] = i;
+        }
+        if (n == 0) return null;
+        // The move the board showed alone last (pending, or withdrawn since after standing longer than a flicker)
+        // is the better story among moves that all match now.
+        for (Move shown : new Move[] {t.pending != null && t.pending.isMove() ? t.pending.move() : null, t.recentProvisional}) {
+            if (shown == null || n <= 1) continue;
+            int same = 0;
+            for (int k = 0; k < n; k++) {
+                if (samePair(table.moves[found[k]], shown)) found[same++] = found[k];
+            }
+            if (same > 0) {
+                n = same;
+                break;
+            }
+        }
+        best = choose(table, found, null, n, Long.MIN_VALUE);
+        if (best < 0) return null;
+        if (t.polarity != null && !polarityFits(table.position.play(table.moves[best]))) return null;
+        return new Candidate(Kind.MOVE, table.moves[best], best, -1, null, 0, null);
+    }
+
+    /** When the capturing piece was set down on its victim's square (see {@link FrameLog#captureProof}); -1: unproven. */
+    private long proof(MoveTable tb, int i, long from) {
+        Move m = tb.moves[i];
+        return t.log.captureProof(m.from(), tb.victim[i], tb.occupancy(), from, t.now, t.config.proofMillis());
+    }
+
+    /**
+     * Chooses among moves of one table that all match the board: one (from, to) pair must win on evidence; moves that
+     * differ only by the promotion piece are one candidate (the chosen piece, else the default). -1 when tied.
+     */
+    private int choose(MoveTable tb, int[] found, SquareSet[] replyFills, int n, long from) {
+        boolean onePair = true;
+        for (int k = 1; k < n; k++) {
+            if (!samePair(tb.moves[found[k]], tb.moves[found[0]])) onePair = false;
+        }
+        if (!onePair) {
+            SquareSet union = SquareSet.EMPTY;
+            for (int k = 0; k < n; k++) union = union.union(tb.lifts(found[k]));
+            SquareSet seen = t.log.seenEmptyEach(union, from, t.now, t.config.proofMillis());
+            // Squares seen holding a piece that the position did not have: each story must account for them as a
+            // square its pieces reach or pass over.
+            SquareSet filled = t.log.seenFilled(tb.occupancy(), from, t.now, t.config.proofMillis());
+            int bestMissing = Integer.MAX_VALUE, bestExtra = Integer.MAX_VALUE;
+            long bestProof = Long.MIN_VALUE;
+            int winner = -1;
+            boolean tie = false;
+            for (int k = 0; k < n; k++) {
+                int i = found[k];
+                SquareSet lifts = tb.lifts(i);
+                int missing = lifts.minus(seen).count();
+                SquareSet explains = tb.fills(i).union(tb.path(i));
+                if (replyFills != null) explains = explains.union(replyFills[k]);
+                int extra = seen.minus(lifts).count() + filled.minus(explains).count();
+                long proof = tb.isHiddenCapture(i) ? proof(tb, i, from) : Long.MIN_VALUE;
+                int cmp = missing != bestMissing ? Integer.compare(bestMissing, missing)
+                        : extra != bestExtra ? Integer.compare(bestExtra, extra)
+                        : Long.compare(proof, bestProof);
+                if (winner >= 0 && samePair(tb.moves[i], tb.moves[winner])) continue;
+                if (cmp > 0) {
+                    winner = i;
+                    bestMissing = missing;
+                    bestExtra = extra;
+                    bestProof = proof;
+                    tie = false;
+                } else if (cmp == 0) {
+                    tie = true;
+                }
+            }
+            if (tie || winner < 0) return -1;
+            int w = winner;
+            int m = 0;
+            for (int k = 0; k < n; k++) {
+                if (samePair(tb.moves[found[k]], tb.moves[w])) found[m++] = found[k];
+            }
+            n = m;
+        }
+        if (n == 1) return found[0];
+        PieceType wanted = t.promotionPiece(tb.position);
+        for (int k = 0; k < n; k++) {
+            if (PromotionChoices.pieceOf(tb.moves[found[k]]) == wanted) return found[k];
+        }
+        for (int k = 0; k < n; k++) {
+            if (PromotionChoices.pieceOf(tb.moves[found[k]]) == PromotionChoices.defaultPiece(tb.position)) return found[k];
+        }
+        return found[0];
+    }
+
+    /** The same thing happens on the board: moves that differ only by the piece a pawn becomes. */
+    private static boolean samePair(Move a, Move b) {
+        if (a instanceof Move.Deferred da) {
+            return b instanceof Move.Deferred db && da.square() == db.square() && da.move().equals(db.move());
+        }
+        if (a instanceof Move.Promotion && b instanceof Move.Promotion) return a.from() == b.from() && a.to() == b.to();
+        return a.equals(b);
+    }
+
+    /**
+     * A piece leaves its square before it arrives on another: the destination's current occupation must not have
+     * begun before the origin's current emptiness (both within one scan is fine: a missed lift). Squares in
+     * {@code skip} (touched again by a later move) are not checked.
+     */
+    private boolean leftBeforeArriving(MoveTable tb, int i, SquareSet skip) {
+        Move m = PromotionChoices.base(tb.moves[i]);
+        if (m instanceof Move.Castle c) {
+            SquareSet squares = SquareSet.of(c.from(), c.to(), c.rookFrom(), c.rookTo());
+            if (squares.count() < 4) return true;   // Chess960 castling with shared squares: no single order
+            return ordered(c.from(), c.to(), skip) && ordered(c.rookFrom(), c.rookTo(), skip);
+        }
+        return ordered(m.from(), m.to(), skip);
+    }
+
+    private boolean ordered(int from, int to, SquareSet skip) {
+        if (from == to || skip.contains(from) || skip.contains(to)) return true;
+        if (!board.contains(to) || board.contains(from)) return true;
+        // Flicker may hide a departure (a bounce and a neighbour flicker overlapping last up to ~150 ms): bridging
+        // short readings on the square left only makes the check more lenient; on the square reached, only a piece
+        // that stood there before a short gap is no arrival.
+        return t.log.arrivedSince(to, t.config.proofMillis()) >= t.log.currentSince(from, 3 * t.config.proofMillis() / 2);
+    }
+
+    // ---- two plies ---------------------------------------------------------------------------------------------
+
+    private Candidate twoPly() {
+        long oppLo, oppHi;
+        Color mover = table.position.turn();
+        SquareSet opp = table.position.occupancy(mover.other());
+        oppLo = opp.lo();
+        oppHi = opp.hi();
+        int[] firsts = new int[4];
+        long[] completes = new long[4];
+        SquareSet[] replies = new SquareSet[4];
+        boolean[] proven = new boolean[4];
+        int n = 0;
+        for (int i = 0; i < table.count; i++) {
+            long c2Lo = table.afterLo[i] ^ bLo, c2Hi = table.afterHi[i] ^ bHi;
+            int changes = Long.bitCount(c2Lo) + Long.bitCount(c2Hi);
+            if (changes == 0 || changes > 4) continue;
+            long vLo = table.afterLo[i] & ~bLo, vHi = table.afterHi[i] & ~bHi;   // emptied by the reply
+            long aLo = bLo & ~table.afterLo[i], aHi = bHi & ~table.afterHi[i];   // filled by the reply
+            if (Long.bitCount(aLo) + Long.bitCount(aHi) > 2) continue;
+            if ((vLo & oppLo) == 0 && (vHi & oppHi) == 0) continue;               // the reply moves none of its pieces
+            Reply reply = replyAfter(i);
+            if (reply == null) continue;
+            if (n == firsts.length) {
+                firsts = java.util.Arrays.copyOf(firsts, n * 2);
+                completes = java.util.Arrays.copyOf(completes, n * 2);
+                replies = java.util.Arrays.copyOf(replies, n * 2);
+                proven = java.util.Arrays.copyOf(proven, n * 2);
+            }
+            firsts[n] = i;
+            replies[n] = reply.explains();
+            proven[n] = reply.proven();
+            completes[n++] = reply.complete();
+        }
+        if (n == 0) return null;
+        // A first move that needs no unseen event (a capture the sensors did not see) is the better story.
+        int seen = 0;
+        for (int k = 0; k < n; k++) {
+            if (proven[k]) {
+                firsts[seen] = firsts[k];
+                replies[seen] = replies[k];
+                proven[seen] = true;
+                completes[seen++] = completes[k];
+            }
+        }
+        if (seen > 0) n = seen;
+        // The move that was pending (or, withdrawn since, was the last one the board showed alone) stays the better
+        // story: it was the board's one explanation when it was made.
+        Pending pending = t.pending;
+        Move shown = pending != null && pending.isMove() ? pending.move() : t.recentProvisional;
+        if (shown != null) {
+            for (int k = 0; k < n; k++) {
+                if (samePair(table.moves[firsts[k]], shown)) {
+                    int[] f = new int[n];
+                    long[] c = new long[n];
+                    SquareSet[] r = new SquareSet[n];
+                    boolean[] p = new boolean[n];
+                    int same = 0;
+                    for (int j = 0; j < n; j++) {
+                        if (samePair(table.moves[firsts[j]], shown)) {
+                            f[same] = firsts[j];
+                            c[same] = completes[j];
+                            p[same] = proven[j];
+                            r[same++] = replies[j];
+                        }
+                    }
+                    firsts = f;
+                    completes = c;
+                    replies = r;
+                    proven = p;
+                    n = same;
+                    break;
+                }
+            }
+        }
+        int first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
+        if (first < 0) return null;
+        long complete = -1;
+        boolean firstProven = false;
+        for (int k = 0; k < n; k++) {
+            if (firsts[k] == first) {
+                complete = completes[k];
+                firstProven = proven[k];
+            }
+        }
+        if (complete < 0) {
+            // The chosen promotion piece differs from the one that was checked: same squares, same evidence.
+            for (int k = 0; k < n; k++) {
+                if (samePair(table.moves[firsts[k]], table.moves[first])) {
+                    complete = completes[k];
+                    firstProven = proven[k];
+                }
+            }
+        }
+        if (otherMoveWithPartialReply(first, firstProven)) {
+            // Another first move with a reply still being made (a piece dragged over a square on its way) explains
+            // the board as well: wait for the board to tell.
+            return null;
+        }
+        Reply reply = replyAfter(first);
+        if (reply == null) return null;
+        MoveTable next = t.tableAfter(first);
+        int second = choose(next, reply.found(), null, reply.count(), complete);
+        if (second < 0) return null;
+        return new Candidate(Kind.TWO_PLY, table.moves[first], first, complete, next.moves[second], 0, null, !firstProven);
+    }
+
+    /**
+     * Whether the board is another first move than {@code first} with part of a reply made: the pending move if there
+     * is one, else the last move the board showed alone; and when {@code first} is a capture the sensors did not see,
+     * any move that was seen done.
+     */
+    private boolean otherMoveWithPartialReply(int first, boolean firstProven) {
+        Pending pending = t.pending;
+        if (pending != null && pending.isMove()) {
+            return !samePair(pending.move(), table.moves[first]) && t.partOfMoveInOrder(pending.afterTable());
+        }
+        Move recent = t.recentProvisional;
+        if (recent != null && !samePair(recent, table.moves[first])) {
+            int r = table.indexOf(recent);
+            if (r >= 0 && t.partOfMoveInOrder(t.tableAfter(r))) return true;
+        }
+        // A first move that was seen done needs no more doubt; a capture nobody saw does: a single move still being
+        // made (its victim lifted, say) is the simpler story,
+        if (firstProven) return false;
+        if (t.partOfMove(table)) return true;
+        // and so is another move that was seen done, with a reply being made.
+        long dLo = table.occLo ^ bLo, dHi = table.occHi ^ bHi;
+        for (int i = 0; i < table.count; i++) {
+            if (samePair(table.moves[i], table.moves[first])) continue;
+            if (table.isHiddenCapture(i) && proof(table, i, Long.MIN_VALUE) < 0) continue;
+            long c1Lo = table.occLo ^ table.afterLo[i], c1Hi = table.occHi ^ table.afterHi[i];
+            if (Long.bitCount(dLo ^ c1Lo) + Long.bitCount(dHi ^ c1Hi) > 4) continue;
+            long complete = completeAt(i);
+            if (complete < 0) continue;   // never seen complete: no story at all
+            MoveTable next = t.tableAfter(i);
+            // The replying side's lifted pieces must have stood on their squares after that move was complete.
+            SquareSet replying = next.occupancy().minus(board).intersect(next.position.occupancy(next.position.turn()));
+            boolean inOrder = true;
+            for (int sq : replying.toArray()) {
+                if (!t.log.occupiedSince(sq, complete)) inOrder = false;
+            }
+            if (inOrder && t.partOfMoveInOrder(next)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * When move {@code i}'s own squares first showed it done (its pieces gone from and set on their squares); for a
+     * proven capture, when it first landed; -1.
+     */
+    private long completeAt(int i) {
+        if (table.isHiddenCapture(i)) {
+            Move m = table.moves[i];
+            long landed = t.log.captureProof(m.from(), table.victim[i], table.occupancy(), Long.MIN_VALUE, t.now,
+                    t.config.proofMillis(), true);
+            if (landed >= 0) return landed;
+        }
+        Move m1 = PromotionChoices.base(table.moves[i]);
+        SquareSet leaves = table.occupancy().minus(table.after(i));
+        SquareSet reaches = table.fills(i).with(m1.to());
+        if (m1 instanceof Move.Castle c) reaches = reaches.with(c.rookTo());
+        return t.log.firstState(leaves, reaches, Long.MIN_VALUE);
+    }
+
+    /**
+     * The replies that explain the board after a first move: their indexes in the table after it, when the first move
+     * was complete (before the first of them began), and the squares the replies fill or pass over.
+     */
+    private record Reply(long complete, int[] found, int count, SquareSet explains, boolean proven) {
+    }
+
+    /**
+     * The legal replies to move {@code i} that leave the board's occupancy, each begun after move {@code i} was
+     * complete on the board; null when there is none.
+     */
+    private Reply replyAfter(int i) {
+        if (completeAt(i) < 0) return null;
+        MoveTable next = t.tableAfter(i);
+        Move m1 = PromotionChoices.base(table.moves[i]);
+        SquareSet leaves = table.occupancy().minus(table.after(i));
+        SquareSet reaches = table.fills(i).with(m1.to());
+        if (m1 instanceof Move.Castle c) reaches = reaches.with(c.rookTo());
+        boolean hidden = table.isHiddenCapture(i);
+        boolean proven = false;
+        // The first move's own order, on the squares the reply leaves alone (checked per reply below).
+        SquareSet replyTouches = next.occupancy().symmetricDifference(board);
+        SquareSet explains = SquareSet.EMPTY;
+        long complete = Long.MAX_VALUE;
+        int[] found = new int[4];
+        int n = 0;
+        for (int j = 0; j < next.count; j++) {
+            if (next.afterLo[j] != bLo || next.afterHi[j] != bHi) continue;
+            // When the reply began: its own pieces left their squares (readings shorter than a flicker bridged).
+            SquareSet own = next.lifts(j);
+            if (next.victim[j] >= 0) own = own.without(next.victim[j]);
+            long began = Long.MAX_VALUE;
+            for (int sq : own.toArray()) {
+                if (!board.contains(sq)) began = Math.min(began, t.log.currentSince(sq, t.config.proofMillis()));
+            }
+            // The first move was done before that: a capture had landed (its latest landing before the reply: a
+            // promoting pawn is swapped for its piece), or its squares showed it.
+            long landed = hidden ? t.log.captureProof(table.moves[i].from(), table.victim[i], table.occupancy(),
+                    Long.MIN_VALUE, t.now, t.config.proofMillis(), false, began) : -1;
+            long done = landed >= 0 ? landed : t.log.latestRunStartBefore(leaves, reaches, began);
+            if (done < 0) continue;
+            // Between then and the reply, the pieces the first move set down stayed (a piece that left its square
+            // for longer than a flicker went on moving; only the reply taking it may lift it).
+            if (movedOn(m1, done, began, next.victim[j])) continue;
+            if (next.isHiddenCapture(j) && proof(next, j, done) < 0) continue;
+            if (!leftBeforeArriving(next, j, SquareSet.EMPTY)) continue;
+            if (!leftBeforeArriving(table, i, next.lifts(j).union(next.fills(j)).union(replyTouches))) continue;
+            if (t.polarity != null && !polarityFits(next.position.play(next.moves[j]))) continue;
+            if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);
+            found[n++] = j;
+            complete = Math.min(complete, done);
+            proven |= landed >= 0;
+            explains = explains.union(next.fills(j)).union(next.path(j));
+        }
+        return n > 0 ? new Reply(complete, found, n, explains, !hidden || proven) : null;
+    }
+
+    private boolean movedOn(Move m1, long done, long began, int takenByReply) {
+        SquareSet placed = SquareSet.of(m1.to());
+        if (m1 instanceof Move.Castle c) placed = placed.with(c.rookTo());
+        for (int sq : placed.toArray()) {
+            if (sq != takenByReply && t.log.emptyBetween(sq, done, began, t.config.proofMillis())) return true;
+        }
+        return false;
+    }
+
+    // ---- colours -----------------------------------------------------------------------------------------------
+
+    /** Hardware that tells colours: the white pieces of the position must stand where the board reads white. */
+    private boolean polarityFits(Position p) {
+        Occupancy.Polarity pol = t.polarity;
+        if (pol == null) return true;
+        SquareSet white = p.occupancy(Color.WHITE);
+        return white.lo() == (pol.whiteLo() & bLo) && white.hi() == (pol.whiteHi() & bHi);
+    }
+}

@@ -1,0 +1,96 @@
+package org.marelle.bridge.recognition;
+
+import java.util.List;
+import java.util.Objects;
+import org.marelle.rules.Move;
+import org.marelle.rules.PieceType;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+
+/**
+ * What the recognizer tells the game session. Only {@link MoveCommitted}, {@link TakenBack}, {@link NewGameDetected}
+ * and {@link ResultGesture} change the game; the others are for display. A committed move is final: the recognizer
+ * never publishes a move and rewrites it later.
+ */
+public sealed interface RecognitionEvent {
+
+    /** The time of the frame or tick that caused the event, in milliseconds. */
+    long atMillis();
+
+    /** The board shows this move; it is not final yet (the LEDs show it at once). */
+    record MoveProvisional(long atMillis, Move move, String san) implements RecognitionEvent {
+    }
+
+    /** The board no longer shows the provisional move (the piece was lifted again, or the board changed). */
+    record ProvisionalWithdrawn(long atMillis, Move move) implements RecognitionEvent {
+    }
+
+    /** A move is final: journal it, broadcast it. {@code before} is the position it was played in. */
+    record MoveCommitted(long atMillis, Move move, String san, String uci, Position before, Position after)
+            implements RecognitionEvent {
+    }
+
+    /** Casual mode: the pieces were put back to an earlier position; {@code undone} newest first. */
+    record TakenBack(long atMillis, List<Move> undone, Position position) implements RecognitionEvent {
+        public TakenBack {
+            undone = List.copyOf(undone);
+        }
+
+        public int plies() {
+            return undone.size();
+        }
+    }
+
+    /**
+     * A pawn stands on its promotion square. {@code choices} are the lit squares that choose another piece than the
+     * default (the first of the variant's promotion pieces): set a piece down on one of them and lift it again. Empty
+     * when the variant promotes to one piece only.
+     */
+    record PromotionPending(long atMillis, Move move, PieceType defaultPiece, List<PromotionChoice> choices)
+            implements RecognitionEvent {
+        public PromotionPending {
+            choices = List.copyOf(choices);
+        }
+    }
+
+    /** A piece was chosen for the pending (or next) promotion, on the board or through the API. */
+    record PromotionChosen(long atMillis, PieceType piece, boolean onBoard) implements RecognitionEvent {
+    }
+
+    /**
+     * The board matches no legal move, takeback or gesture and has stayed so for the mismatch window.
+     * {@code toFill}: squares that should hold a piece and do not; {@code toClear}: squares that should be empty;
+     * {@code fixes}: the two paired by distance (move the piece from {@code from} to {@code to}); a fix with
+     * {@code from} -1 means "put a piece here", with {@code to} -1 "take this piece off".
+     * {@code expected} is the occupancy the board should show (the game position, or the legal position nearest to
+     * what the board shows).
+     */
+    record BoardMismatch(long atMillis, SquareSet toFill, SquareSet toClear, List<Fix> fixes, SquareSet expected)
+            implements RecognitionEvent {
+        public BoardMismatch {
+            Objects.requireNonNull(toFill);
+            Objects.requireNonNull(toClear);
+            fixes = List.copyOf(fixes);
+        }
+    }
+
+    /** After a mismatch: the board agrees with the game again. */
+    record BoardInSync(long atMillis) implements RecognitionEvent {
+    }
+
+    /** The start position was set up after a game: a new game begins from {@code position}. */
+    record NewGameDetected(long atMillis, Position position) implements RecognitionEvent {
+    }
+
+    /** The players showed a result with the kings: "1-0", "0-1" or "1/2-1/2". The game is over. */
+    record ResultGesture(long atMillis, String result) implements RecognitionEvent {
+    }
+
+    /** Move the piece on {@code from} to {@code to}; -1 on one side means put a piece there / take it off. */
+    record Fix(int from, int to) {
+    }
+
+    /** Setting a piece down on {@code square} (and lifting it again) chooses {@code piece}. */
+    record PromotionChoice(PieceType piece, int square) {
+    }
+}

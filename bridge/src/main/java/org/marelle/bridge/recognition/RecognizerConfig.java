@@ -1,0 +1,124 @@
+package org.marelle.bridge.recognition;
+
+/**
+ * How long the recognizer waits before it believes what the board shows, and how it treats a board that goes back
+ * to an earlier position. Every window counts from the last change of the board that concerns the move.
+ *
+ * <p>Why the windows differ: a move is committed only when it can no longer grow into another move. A knight move
+ * cannot grow; a bishop put down on c4 may still be on its way to b5; a rook put on f1 while castling is legal may be
+ * the first half of castling; a pawn put on the last rank waits for the player to choose the piece. See
+ * {@code docs/recognition.md}.
+ *
+ * @param mode            {@link Mode#CASUAL}: putting the pieces back to an earlier position takes moves back;
+ *                        {@link Mode#TOURNAMENT}: the same board is a mismatch to fix
+ * @param settleMillis    a move that cannot grow into another (default 250 ms)
+ * @param slideMillis     a move whose piece could still slide further along the same line (default 600 ms; field
+ *                        systems use 125 ms per square up to 750 ms)
+ * @param castlingMillis  a king or rook move that may be the first half of castling (default 1500 ms)
+ * @param captureMillis   a capture whose destination was seen empty while the capturing piece was lifted (default
+ *                        400 ms); a capture never seen that way is not committed at all
+ * @param promotionMillis a promotion, while the player may still choose another piece on the board (default 2000 ms)
+ * @param takebackMillis  the board back at an earlier position of the game, casual mode (default 800 ms)
+ * @param newGameMillis   the start position set up (default 1000 ms)
+ * @param resultMillis    a result gesture (default 1000 ms)
+ * @param mismatchMillis  a board no legal move explains, before it is reported as a mismatch (default 1500 ms)
+ * @param proofMillis     how long a square must read empty to count as lifted: captures are proven and lifts counted
+ *                        only by runs at least this long, so sensor flicker proves nothing (default 120 ms)
+ * @param takebackPlies   how many plies a takeback may undo at most (default 10)
+ */
+public record RecognizerConfig(
+        Mode mode,
+        long settleMillis,
+        long slideMillis,
+        long castlingMillis,
+        long captureMillis,
+        long promotionMillis,
+        long takebackMillis,
+        long newGameMillis,
+        long resultMillis,
+        long mismatchMillis,
+        long proofMillis,
+        int takebackPlies) {
+
+    /** What putting the pieces back to an earlier position means. */
+    public enum Mode {
+        /** Friendly play: the moves are taken back. */
+        CASUAL,
+        /** Rated play: no takebacks; the board must be put right. */
+        TOURNAMENT
+    }
+
+    public RecognizerConfig {
+        if (mode == null) throw new IllegalArgumentException("mode must be casual or tournament");
+        check("settleMillis", settleMillis);
+        check("slideMillis", slideMillis);
+        check("castlingMillis", castlingMillis);
+        check("captureMillis", captureMillis);
+        check("promotionMillis", promotionMillis);
+        check("takebackMillis", takebackMillis);
+        check("newGameMillis", newGameMillis);
+        check("resultMillis", resultMillis);
+        check("mismatchMillis", mismatchMillis);
+        check("proofMillis", proofMillis);
+        if (takebackPlies < 0) throw new IllegalArgumentException("takebackPlies must be 0 or more, not " + takebackPlies);
+    }
+
+    private static void check(String name, long millis) {
+        if (millis < 0 || millis > 3_600_000) {
+            throw new IllegalArgumentException(name + " must be between 0 and 3600000 ms, not " + millis);
+        }
+    }
+
+    /** The documented defaults, casual mode. */
+    public static RecognizerConfig defaults() {
+        return new RecognizerConfig(Mode.CASUAL, 250, 600, 1500, 400, 2000, 800, 1000, 1000, 1500, 120, 10);
+    }
+
+    public RecognizerConfig withMode(Mode m) {
+        return new RecognizerConfig(m, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+    }
+
+    public RecognizerConfig withSettleMillis(long ms) {
+        return new RecognizerConfig(mode, ms, slideMillis, castlingMillis, captureMillis, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+    }
+
+    public RecognizerConfig withSlideMillis(long ms) {
+        return new RecognizerConfig(mode, settleMillis, ms, castlingMillis, captureMillis, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+    }
+
+    public RecognizerConfig withCastlingMillis(long ms) {
+        return new RecognizerConfig(mode, settleMillis, slideMillis, ms, captureMillis, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+    }
+
+    public RecognizerConfig withCaptureMillis(long ms) {
+        return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, ms, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+    }
+
+    public RecognizerConfig withPromotionMillis(long ms) {
+        return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, ms,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+    }
+
+    public RecognizerConfig withMismatchMillis(long ms) {
+        return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, ms, proofMillis, takebackPlies);
+    }
+
+    public RecognizerConfig withTakebackPlies(int plies) {
+        return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, plies);
+    }
+
+    /** The longest window: after this much quiet every pending decision has been taken. */
+    public long longestWindow() {
+        long m = Math.max(settleMillis, Math.max(slideMillis, castlingMillis));
+        m = Math.max(m, Math.max(captureMillis, promotionMillis));
+        m = Math.max(m, Math.max(takebackMillis, Math.max(newGameMillis, resultMillis)));
+        return Math.max(m, mismatchMillis);
+    }
+}

@@ -1,0 +1,302 @@
+package org.marelle.bridge.recognition;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.marelle.board.LedFrame;
+import org.marelle.board.Occupancy;
+import org.marelle.rules.Move;
+import org.marelle.rules.PieceType;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+
+/**
+ * The move recognizer: an immutable state and pure transitions, {@code (state, frame) → (state, events)}. Frames
+ * are debounced {@link Occupancy} readings with their time; a {@link #tick(long)} only lets time pass. There is no
+ * clock and no thread inside: the same inputs always give the same events, which makes every scenario a plain test.
+ *
+ * {@snippet :
+ * RecognizerState s = RecognizerState.start(Position.start(Variant.STANDARD), RecognizerConfig.defaults());
+ * Step step = s.accept(frame);          // a debounced Occupancy with its time
+ * for (RecognitionEvent e : step.events()) session.handle(e);
+ * s = step.state();
+ * driver.show(s.leds());               // the LED frame is a pure function of the state
+ * }
+ *
+ * <p>How it decides is explained in {@code docs/recognition.md}: whole-board matching against every legal move and
+ * two-ply sequence, the frame log as evidence among candidates, and windows before a move is final.
+ */
+public final class RecognizerState {
+
+    final RecognizerConfig config;
+    final Position newGame;
+    final MoveTable table;
+    final History history;
+    final Move lastMove;
+    final SquareSet board;
+    final long now;
+    final FrameLog log;
+    final Pending pending;
+    final Move recentProvisional;
+    final long unexplainedSince;
+    final SquareSet reportedBoard;
+    final RecognitionEvent.BoardMismatch mismatch;
+    final PieceType apiChoice;
+    final PieceType boardChoice;
+    final int tapSquare;
+    final String result;
+    final Move remoteMove;
+    final Occupancy.Polarity polarity;
+
+    private RecognizerState(RecognizerConfig config, Position position) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.newGame = position.variant().startPosition();
+        this.table = new MoveTable(position);
+        this.history = null;
+        this.lastMove = null;
+        this.board = null;
+        this.now = Long.MIN_VALUE;
+        this.log = null;
+        this.pending = null;
+        this.recentProvisional = null;
+        this.unexplainedSince = -1;
+        this.reportedBoard = null;
+        this.mismatch = null;
+        this.apiChoice = null;
+        this.boardChoice = null;
+        this.tapSquare = -1;
+        this.result = null;
+        this.remoteMove = null;
+        this.polarity = null;
+    }
+
+    RecognizerState(Transition t) {
+        config = t.config;
+        newGame = t.newGame;
+        table = t.table;
+        history = t.history;
+        lastMove = t.lastMove;
+        board = t.board;
+        now = t.now;
+        log = t.log;
+        pending = t.pending;
+        recentProvisional = t.recentProvisional;
+        unexplainedSince = t.explained ? -1 : t.unexplainedSince;
+        reportedBoard = t.reportedBoard;
+        mismatch = t.mismatch;
+        apiChoice = t.apiChoice;
+        boardChoice = t.boardChoice;
+        tapSquare = t.tapSquare;
+        result = t.result;
+        remoteMove = t.remoteMove;
+        polarity = t.polarity;
+    }
+
+    /** A recognizer for a game at {@code position}; the board is unknown until the first frame. */
+    public static RecognizerState start(Position position, RecognizerConfig config) {
+        return new RecognizerState(config, Objects.requireNonNull(position, "position"));
+    }
+
+    public static RecognizerState start(Position position) {
+        return start(position, RecognizerConfig.defaults());
+    }
+
+    /**
+     * A recognizer for a game already under way: {@code played} are the moves made from {@code initial}, so that
+     * takebacks can reach back into them (a restarted daemon, a game loaded from the journal).
+     *
+     * @throws IllegalArgumentException (an {@code IllegalMoveException}) when a move is not legal where it is played
+     */
+    public static RecognizerState resume(Position initial, List<Move> played, RecognizerConfig config) {
+        RecognizerState s = start(initial, config);
+        Position p = initial;
+        History h = null;
+        for (Move m : played) {
+            h = History.push(h, p, m, config.takebackPlies());
+            p = p.play(m);
+        }
+        return played.isEmpty() ? s : new RecognizerState(s, p, h, played.get(played.size() - 1));
+    }
+
+    private RecognizerState(RecognizerState s, Position position, History history, Move lastMove) {
+        this.config = s.config;
+        this.newGame = s.newGame;
+        this.table = new MoveTable(position);
+        this.history = history;
+        this.lastMove = lastMove;
+        this.board = null;
+        this.now = Long.MIN_VALUE;
+        this.log = null;
+        this.pending = null;
+        this.recentProvisional = null;
+        this.unexplainedSince = -1;
+        this.reportedBoard = null;
+        this.mismatch = null;
+        this.apiChoice = null;
+        this.boardChoice = null;
+        this.tapSquare = -1;
+        this.result = null;
+        this.remoteMove = null;
+        this.polarity = null;
+    }
+
+    // ---- inputs ------------------------------------------------------------------------------------------------
+
+    /**
+     * A debounced sensor frame. Its board must have the game's size. A frame older than the last input is taken as
+     * arriving now (time never runs backwards inside the recognizer).
+     */
+    public Step accept(Occupancy frame) {
+        Objects.requireNonNull(frame, "frame");
+        if (frame.files() != table.geometry.files() || frame.ranks() != table.geometry.ranks()) {
+            throw new IllegalArgumentException("frame of a " + frame.files() + "x" + frame.ranks() + " board, but the game is on "
+                    + table.geometry.files() + "x" + table.geometry.ranks());
+        }
+        Transition t = new Transition(this);
+        t.frame(frame);
+        return t.build();
+    }
+
+    /** Time passes with no change on the board (lets windows run out). */
+    public Step tick(long atMillis) {
+        Transition t = new Transition(this);
+        t.tick(atMillis);
+        return t.build();
+    }
+
+    /**
+     * Chooses the piece for the pending promotion, or for the next one when none is pending (the API way; the board
+     * way is described in {@link PromotionChoices}).
+     *
+     * @throws IllegalArgumentException when the variant does not promote to that piece
+     */
+    public Step choosePromotion(PieceType piece, long atMillis) {
+        Transition t = new Transition(this);
+        t.choosePromotion(Objects.requireNonNull(piece, "piece"), atMillis);
+        return t.build();
+    }
+
+    /**
+     * A move made elsewhere (an engine, an online opponent): the game advances at once, and the LEDs show the move
+     * until the board shows it too. No event: the caller already knows the move.
+     *
+     * @throws IllegalArgumentException (an {@code IllegalMoveException}) when the move is not legal
+     */
+    public Step remoteMove(Move move, long atMillis) {
+        Transition t = new Transition(this);
+        t.remoteMove(Objects.requireNonNull(move, "move"), atMillis);
+        return t.build();
+    }
+
+    /**
+     * Starts a new game from {@code position} (for instance a Chess960 start position); setting up the same start
+     * position again later also starts a new game.
+     */
+    public Step newGame(Position position, long atMillis) {
+        if (!position.variant().equals(table.position.variant())) {
+            throw new IllegalArgumentException("new game of " + position.variant().name() + " on a "
+                    + table.position.variant().name() + " recognizer");
+        }
+        Transition t = new Transition(this);
+        t.newGame(position, atMillis);
+        return t.build();
+    }
+
+    // ---- what it knows -----------------------------------------------------------------------------------------
+
+    public RecognizerConfig config() {
+        return config;
+    }
+
+    /** The committed position. */
+    public Position position() {
+        return table.position;
+    }
+
+    /** The last frame's occupancy, or null before the first frame. */
+    public SquareSet board() {
+        return board;
+    }
+
+    /** The time of the last input. */
+    public long now() {
+        return now;
+    }
+
+    /** The last committed move (or the move a takeback returned to), if any. */
+    public Optional<Move> lastMove() {
+        return Optional.ofNullable(lastMove);
+    }
+
+    /** The move the board shows that is not final yet (the first, when the board shows a move and its reply). */
+    public Optional<Move> provisionalMove() {
+        return pending != null && pending.isMove() ? Optional.of(pending.move()) : Optional.empty();
+    }
+
+    /** The moves the board shows that are not final yet: none, one, or a move and its reply. */
+    public List<Move> provisionalMoves() {
+        if (pending == null || !pending.isMove()) return List.of();
+        return pending.second() == null ? List.of(pending.move()) : List.of(pending.move(), pending.second());
+    }
+
+    /** The current mismatch report, while the board still shows it. */
+    public Optional<RecognitionEvent.BoardMismatch> mismatch() {
+        return Optional.ofNullable(mismatch);
+    }
+
+    /** The result given by gesture, once the game was ended that way. */
+    public Optional<String> result() {
+        return Optional.ofNullable(result);
+    }
+
+    /** The moves a takeback can undo, newest first. */
+    public List<Move> recentMoves() {
+        List<Move> out = new ArrayList<>();
+        for (History h = history; h != null; h = h.older()) out.add(h.move());
+        return Collections.unmodifiableList(out);
+    }
+
+    /** Whether the board shows the committed position exactly. */
+    public boolean inSync() {
+        return board != null && board.equals(table.occupancy());
+    }
+
+    /**
+     * When the recognizer next needs a {@link #tick} if no frame comes before (a window running out, a mismatch to
+     * report); empty when nothing is waiting. A driver loop may sleep until then.
+     */
+    public OptionalLong wakeUpAt() {
+        long at = Long.MAX_VALUE;
+        if (pending != null) {
+            at = pending.since() + windowOf(pending);
+        }
+        if (unexplainedSince >= 0 && mismatch == null && result == null) {
+            at = Math.min(at, unexplainedSince + config.mismatchMillis());
+        }
+        return at == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(at);
+    }
+
+    private long windowOf(Pending p) {
+        if (p.kind() == Pending.Kind.MOVE && p.choosable() && boardChoice == null && apiChoice == null) {
+            return Math.max(p.window(), config.promotionMillis());
+        }
+        if (p.kind() == Pending.Kind.TWO_PLY && p.first() != null) {
+            return Math.max(0, Math.min(p.window(), p.first().since() + windowOf(p.first()) - p.since()));
+        }
+        return p.window();
+    }
+
+    /** What the LEDs should show now (see {@link BoardLeds}). */
+    public LedFrame leds() {
+        return BoardLeds.render(this);
+    }
+
+    @Override
+    public String toString() {
+        return "RecognizerState[" + table.position.fen() + ", board " + (board == null ? "unknown" : board.toString(table.geometry))
+                + (pending == null ? "" : ", pending " + pending.kind() + " " + pending.move()) + "]";
+    }
+}

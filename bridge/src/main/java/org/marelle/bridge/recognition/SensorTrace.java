@@ -1,0 +1,203 @@
+package org.marelle.bridge.recognition;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.marelle.board.Occupancy;
+import org.marelle.rules.BoardGeometry;
+import org.marelle.rules.SquareSet;
+
+/**
+ * Recorded sensor data as JSON Lines, one object a line, times in milliseconds, squares named as in SAN:
+ * <pre>
+ * {"t": 0, "occupied": ["a1", "b1", ...]}   a full debounced frame (every occupied square)
+ * {"t": 1530, "up": "e2"}                    squares that empty ("up") or fill ("down") since the previous frame;
+ * {"t": 1790, "down": "e4"}                  each a square or a list of squares; both may appear in one line
+ * {"t": 4000}                                time passes with no change (lets windows run out)
+ * </pre>
+ * Times never go back. Blank lines are skipped; keys other than these are ignored (room for recorders to add
+ * notes). When the first line is not a full frame, the board starts as the game position shows it. The same format
+ * is what the drivers' recorder writes, so a misrecognised game can be replayed with {@code marelle recognize}.
+ */
+public final class SensorTrace {
+
+    /** One line of a trace: a frame (the board after the line) or a tick. */
+    public sealed interface Entry {
+        long atMillis();
+    }
+
+    public record Frame(Occupancy occupancy) implements Entry {
+        @Override
+        public long atMillis() {
+            return occupancy.atMillis();
+        }
+    }
+
+    public record Tick(long atMillis) implements Entry {
+    }
+
+    /** A line that is not a valid trace line; the message names the line, the column and what is wrong. */
+    public static final class TraceException extends IllegalArgumentException {
+        private final int line;
+        private final int column;
+
+        public TraceException(int line, int column, String message) {
+            super(line + ":" + column + ": " + message);
+            this.line = line;
+            this.column = column;
+        }
+
+        public int line() {
+            return line;
+        }
+
+        public int column() {
+            return column;
+        }
+    }
+
+    private SensorTrace() {
+    }
+
+    /**
+     * Reads a whole trace. {@code initial} is the board before the first line (the game position's occupancy).
+     *
+     * @throws TraceException for a line that is not valid, naming line:column
+     * @throws UncheckedIOException when reading fails
+     */
+    public static List<Entry> read(Reader in, BoardGeometry geometry, SquareSet initial) {
+        List<Entry> out = new ArrayList<>();
+        BufferedReader r = in instanceof BufferedReader b ? b : new BufferedReader(in);
+        SquareSet board = initial;
+        long last = Long.MIN_VALUE;
+        int lineNo = 0;
+        try {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                lineNo++;
+                if (lineNo == 1 && line.startsWith("\uFEFF")) line = line.substring(1);
+                if (line.isBlank()) continue;
+                try {
+                    board = readLine(line, lineNo, geometry, board, last, out);
+                } catch (JsonLine.JsonException e) {
+                    throw new TraceException(lineNo, e.column(), e.reason());
+                }
+                last = out.isEmpty() ? last : out.get(out.size() - 1).atMillis();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** Reads one line, adds its entry, returns the board after it. */
+    private static SquareSet readLine(String line, int lineNo, BoardGeometry geometry, SquareSet board, long last,
+                                      List<Entry> out) {
+        Map<String, JsonLine.Value> obj = JsonLine.parse(line, lineNo);
+        JsonLine.Value tv = obj.get("t");
+        if (tv == null) throw new TraceException(lineNo, 1, "missing \"t\" (the time in milliseconds)");
+        long t = time(tv, lineNo);
+        if (t < last) {
+            throw new TraceException(lineNo, tv.column(), "time " + t + " is before the previous line's " + last);
+        }
+        JsonLine.Value occupied = obj.get("occupied");
+        JsonLine.Value up = obj.get("up");
+        JsonLine.Value down = obj.get("down");
+        if (occupied == null && up == null && down == null) {
+            out.add(new Tick(t));
+            return board;
+        }
+        if (occupied != null) {
+            if (up != null || down != null) {
+                throw new TraceException(lineNo, occupied.column(), "\"occupied\" gives the whole board: no \"up\" or \"down\" with it");
+            }
+            board = SquareSet.EMPTY;
+            for (JsonLine.Value sq : occupied.asList("occupied")) board = board.with(square(sq, lineNo, geometry));
+        } else {
+            if (up != null) {
+                for (JsonLine.Value sq : up.asStringOrList("up")) {
+                    int s = square(sq, lineNo, geometry);
+                    if (!board.contains(s)) {
+                        throw new TraceException(lineNo, sq.column(), "up \"" + geometry.squareName(s) + "\", but that square is empty");
+                    }
+                    board = board.without(s);
+                }
+            }
+            if (down != null) {
+                for (JsonLine.Value sq : down.asStringOrList("down")) {
+                    int s = square(sq, lineNo, geometry);
+                    if (board.contains(s)) {
+                        throw new TraceException(lineNo, sq.column(), "down \"" + geometry.squareName(s) + "\", but that square is occupied");
+                    }
+                    board = board.with(s);
+                }
+            }
+        }
+        out.add(new Frame(new Occupancy(geometry.files(), geometry.ranks(), board.lo(), board.hi(), t, null)));
+        return board;
+    }
+
+    /** Writes frames as trace lines: the first in full, the others as the squares that changed. */
+    public static List<String> write(List<Occupancy> frames) {
+        List<String> out = new ArrayList<>(frames.size());
+        Occupancy previous = null;
+        for (Occupancy f : frames) {
+            StringBuilder sb = new StringBuilder("{\"t\": ").append(f.atMillis());
+            if (previous == null) {
+                sb.append(", \"occupied\": ");
+                names(sb, f, f.squares());
+            } else {
+                List<Integer> up = new ArrayList<>(), down = new ArrayList<>();
+                for (int sq = 0; sq < f.squareCount(); sq++) {
+                    if (previous.occupied(sq) && !f.occupied(sq)) up.add(sq);
+                    if (!previous.occupied(sq) && f.occupied(sq)) down.add(sq);
+                }
+                if (!up.isEmpty()) {
+                    sb.append(", \"up\": ");
+                    if (up.size() == 1) sb.append('"').append(f.squareName(up.get(0))).append('"'); else names(sb, f, up);
+                }
+                if (!down.isEmpty()) {
+                    sb.append(", \"down\": ");
+                    if (down.size() == 1) sb.append('"').append(f.squareName(down.get(0))).append('"'); else names(sb, f, down);
+                }
+            }
+            out.add(sb.append('}').toString());
+            previous = f;
+        }
+        return out;
+    }
+
+    private static long time(JsonLine.Value v, int line) {
+        if (!(v.value() instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.doubleValue() < 0
+                || n.doubleValue() > 9.0e15) {
+            throw new TraceException(line, v.column(), "\"t\" must be a whole number of milliseconds, 0 or more, not " + v.show());
+        }
+        return n.longValue();
+    }
+
+    private static int square(JsonLine.Value v, int line, BoardGeometry g) {
+        if (!(v.value() instanceof String s)) throw new TraceException(line, v.column(), "a square name like \"e4\" expected, not " + v.show());
+        int sq = g.trySquare(s);
+        if (sq < 0) {
+            throw new TraceException(line, v.column(), "\"" + s + "\" is not a square of a " + g.files() + "x" + g.ranks() + " board");
+        }
+        return sq;
+    }
+
+    /** A tick line. */
+    public static String tick(long atMillis) {
+        return "{\"t\": " + atMillis + "}";
+    }
+
+    private static void names(StringBuilder sb, Occupancy f, List<Integer> squares) {
+        sb.append('[');
+        for (int i = 0; i < squares.size(); i++) {
+            if (i > 0) sb.append(", ");
+            sb.append('"').append(f.squareName(squares.get(i))).append('"');
+        }
+        sb.append(']');
+    }
+}

@@ -1,0 +1,720 @@
+package org.marelle.bridge.recognition;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.marelle.board.Occupancy;
+import org.marelle.bridge.recognition.RecognitionEvent.BoardInSync;
+import org.marelle.bridge.recognition.RecognitionEvent.BoardMismatch;
+import org.marelle.bridge.recognition.RecognitionEvent.MoveCommitted;
+import org.marelle.bridge.recognition.RecognitionEvent.MoveProvisional;
+import org.marelle.bridge.recognition.RecognitionEvent.NewGameDetected;
+import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
+import org.marelle.bridge.recognition.RecognitionEvent.PromotionChosen;
+import org.marelle.bridge.recognition.RecognitionEvent.PromotionPending;
+import org.marelle.bridge.recognition.RecognitionEvent.ProvisionalWithdrawn;
+import org.marelle.bridge.recognition.RecognitionEvent.ResultGesture;
+import org.marelle.bridge.recognition.RecognitionEvent.TakenBack;
+import org.marelle.rules.Move;
+import org.marelle.rules.PieceType;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+
+/**
+ * One step of the recognizer, worked out on a mutable copy of the state and frozen again by {@link #build()}.
+ * Nothing here reads a clock: "now" is the time of the input.
+ *
+ * <p>Each board change is looked at once ({@link #evaluate()}): it keeps the pending decision standing, proposes a
+ * new one, or finds nothing (a piece in hand, a move being made, or a mismatch if that lasts). Windows close in
+ * {@link #timers()}: a pending decision whose window ran out with the board still showing it is committed.
+ */
+final class Transition {
+
+    /** A step fires at most this many decisions in a row. */
+    private static final int MAX_ROUNDS = 6;
+
+    final RecognizerConfig config;
+    Position newGame;
+    MoveTable table;
+    History history;
+    Move lastMove;
+    SquareSet board;
+    long now;
+    FrameLog log;
+    Pending pending;
+    Move recentProvisional;
+    long unexplainedSince;
+    SquareSet reportedBoard;
+    BoardMismatch mismatch;
+    PieceType apiChoice;
+    PieceType boardChoice;
+    int tapSquare;
+    String result;
+    Move remoteMove;
+    Occupancy.Polarity polarity;
+    boolean explained;
+
+    final List<RecognitionEvent> events = new ArrayList<>(2);
+    private MoveTable[] afterTables;
+
+    Transition(RecognizerState s) {
+        config = s.config;
+        newGame = s.newGame;
+        table = s.table;
+        history = s.history;
+        lastMove = s.lastMove;
+        board = s.board;
+        now = s.now;
+        log = s.log;
+        pending = s.pending;
+        recentProvisional = s.recentProvisional;
+        unexplainedSince = s.unexplainedSince;
+        reportedBoard = s.reportedBoard;
+        mismatch = s.mismatch;
+        apiChoice = s.apiChoice;
+        boardChoice = s.boardChoice;
+        tapSquare = s.tapSquare;
+        result = s.result;
+        remoteMove = s.remoteMove;
+        polarity = s.polarity;
+        explained = s.unexplainedSince < 0;
+    }
+
+    Step build() {
+        return new Step(new RecognizerState(this), events);
+    }
+
+    // ---- inputs ------------------------------------------------------------------------------------------------
+
+    void frame(Occupancy frame) {
+        long t = Math.max(now, frame.atMillis());
+        SquareSet b = new SquareSet(frame.lo(), frame.hi());
+        // Windows that ran out before this frame close first, on the board as it was until now.
+        advance(t);
+        polarity = frame.polarity();
+        if (board == null) {
+            board = b;
+            log = FrameLog.of(now, b);
+            evaluate();
+        } else if (!b.equals(board)) {
+            if (board.equals(table.occupancy()) && pending == null && now - log.at() >= config.proofMillis()) {
+                // The board was back in sync, for longer than a flicker: whatever was lifted before is back and
+                // proves nothing about what comes next.
+                log = FrameLog.of(log.at(), board);
+            }
+            board = b;
+            log = log.push(now, b);
+            evaluate();
+        }
+        timers();
+    }
+
+    void tick(long t) {
+        advance(Math.max(now, t));
+    }
+
+    private void advance(long t) {
+        now = t;
+        if (board != null) timers();
+    }
+
+    void choosePromotion(PieceType piece, long t) {
+        if (!table.position.variant().promotions().contains(piece)) {
+            throw new IllegalArgumentException("cannot promote to " + piece.name() + " in "
+                    + table.position.variant().name() + " (pieces: "
+                    + table.position.variant().promotions().stream().map(PieceType::name).toList() + ")");
+        }
+        advance(Math.max(now, t));
+        apiChoice = piece;
+        events.add(new PromotionChosen(now, piece, false));
+        if (board != null) timers();
+    }
+
+    void remoteMove(Move m, long t) {
+        advance(Math.max(now, t));
+        Position before = table.position;
+        Position after = before.play(m);
+        withdraw();
+        history = History.push(history, before, m, config.takebackPlies());
+        setTable(new MoveTable(after));
+        lastMove = m;
+        remoteMove = m;
+        recentProvisional = null;
+        if (board != null) {
+            log = FrameLog.of(now, board);
+            evaluate();
+            timers();
+        }
+    }
+
+    void newGame(Position p, long t) {
+        advance(Math.max(now, t));
+        withdraw();
+        startOver(p);
+        newGame = p;
+        if (board != null) {
+            evaluate();
+            timers();
+        }
+    }
+
+    // ---- deciding on the board ---------------------------------------------------------------------------------
+
+    private void evaluate() {
+        look();
+        if (explained) {
+            if (mismatch != null) events.add(new BoardInSync(now));
+            mismatch = null;
+            reportedBoard = null;
+            unexplainedSince = -1;
+        } else if (unexplainedSince < 0) {
+            unexplainedSince = now;
+        }
+    }
+
+    /** Looks at the board once and sets {@link #explained}. */
+    private void look() {
+        explained = true;
+        if (result != null) {
+            // After a result gesture only a new game counts.
+            if (board.equals(newGame.occupancy())) {
+                propose(Pending.decision(Pending.Kind.NEW_GAME, board, now, config.newGameMillis(), 0, null));
+            } else {
+                withdraw();
+            }
+            return;
+        }
+        if (pending != null && pending.isMove()) {
+            if (board.equals(pending.board())) {
+                if (tapSquare >= 0) {
+                    tapSquare = -1;
+                    pending = pending.restart(now);
+                }
+                noteTap(pending);
+                // Otherwise the other side put back what it had lifted and the move itself never changed; unless
+                // what it lifted together were its king and rook, trading squares in Chess960 castling.
+                if (pending.kind() == Pending.Kind.MOVE) {
+                    Matcher.Candidate castle = nullCastleAfter(pending);
+                    if (castle != null) propose(twoPlyPending(castle));
+                }
+                return;
+            }
+            int tap = tapInProgress();
+            if (tap >= 0) {
+                tapSquare = tap;
+                pending = pending.restart(now);
+                return;
+            }
+        }
+        tapSquare = -1;
+        if (board.equals(table.occupancy())) {
+            Pending castle = nullCastle();
+            if (castle != null) {
+                propose(castle);
+            } else {
+                withdraw();
+                boardChoice = null;
+                remoteMove = null;
+                recentProvisional = null;
+            }
+            return;
+        }
+        if (remoteMove != null && history != null && board.equals(history.position().occupancy())) {
+            // A move made elsewhere, not yet made on the board: nothing to decide (no takeback, no new game).
+            withdraw();
+            return;
+        }
+        Matcher.Candidate c = new Matcher(this).find();
+        if (pending != null && pending.isMove() && (c == null || !pending.move().equals(c.move())) && stands(pending)) {
+            // The other side is answering (or the next move is under way): the pending story still explains the
+            // board, and its window keeps running. A story that starts with another first move does not replace it.
+            return;
+        }
+        if (c == null) {
+            if (pending != null && pending.isMove()) {
+                if (pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null && stands(pending.first())) {
+                    // The reply goes on changing (a piece dragged further): the first move stands alone again.
+                    fallBackToFirst();
+                    return;
+                }
+            }
+            withdraw();
+            explained = inProgress();
+            return;
+        }
+        switch (c.kind()) {
+            case TWO_PLY -> propose(twoPlyPending(c));
+            case MOVE -> propose(movePending(table, c.move(), c.index(), now));
+            case TAKEBACK -> propose(Pending.decision(Pending.Kind.TAKEBACK, board, now, config.takebackMillis(),
+                    c.takeback(), null));
+            case NEW_GAME -> propose(Pending.decision(Pending.Kind.NEW_GAME, board, now, config.newGameMillis(), 0, null));
+            case RESULT -> propose(Pending.decision(Pending.Kind.RESULT, board, now, config.resultMillis(), 0, c.result()));
+        }
+    }
+
+    /** The pending decision for a move of table {@code tb}, with its window: longer when it may still grow. */
+    private Pending movePending(MoveTable tb, Move m, int i, long since) {
+        long window = config.settleMillis();
+        if (tb.isHiddenCapture(i)) window = Math.max(window, config.captureMillis());
+        if (maySlideOn(tb, i)) window = Math.max(window, config.slideMillis());
+        if (mayBecomeCastling(tb, i)) window = Math.max(window, config.castlingMillis());
+        MoveTable after = tb == table ? tableAfter(i) : new MoveTable(tb.position.play(m));
+        List<PromotionChoice> choices = PromotionChoices.of(tb.position, m);
+        return new Pending(Pending.Kind.MOVE, m, i, after, null, null, -1, null, board, since, window,
+                after.position.occupancy(after.position.turn()), slideTargets(tb, m), choices, 0, null);
+    }
+
+    /**
+     * A move and its reply, both on the board: the reply proves the first move final, whatever its window. Decided
+     * once the board has shown them for {@code proofMillis} (a coincidence of sensor flicker lasts less), during
+     * which the first mover may already be making the next move.
+     */
+    private Pending twoPlyPending(Matcher.Candidate c) {
+        MoveTable first = tableAfter(c.index());
+        int j = first.indexOf(c.second());
+        MoveTable second = new MoveTable(first.position.play(c.second()));
+        // The first move alone: as it was pending, or else as pending from now (it never stood alone, so it lends
+        // the two plies no earlier decision); none for a capture nobody saw, which only the reply could prove.
+        Pending alone = c.unproven() ? null
+                : pending != null && pending.kind() == Pending.Kind.MOVE && pending.move().equals(c.move())
+                ? pending
+                : pending != null && pending.kind() == Pending.Kind.TWO_PLY && pending.move().equals(c.move())
+                ? pending.first()
+                : movePendingAt(c.move(), c.index(), now);
+        return new Pending(Pending.Kind.TWO_PLY, c.move(), c.index(), first, c.second(), second, c.firstComplete(),
+                alone, board, now, config.proofMillis(), second.position.occupancy(second.position.turn()),
+                slideTargets(first, first.moves[j]), List.of(), 0, null);
+    }
+
+    /** The move of the committed table as pending from {@code since}, with the board it leaves. */
+    private Pending movePendingAt(Move m, int i, long since) {
+        Pending p = movePending(table, m, i, since);
+        return new Pending(p.kind(), m, i, p.afterTable(), null, null, -1, null, table.after(i), since, p.window(),
+                p.opponents(), p.captureTargets(), p.choices(), 0, null);
+    }
+
+    /**
+     * Victims the piece could still reach by sliding on from where the move set it down (it may have paused on the
+     * way, and the victim is taken off before it goes on). A piece that has landed cannot reach anything else
+     * without being lifted again.
+     */
+    private static SquareSet slideTargets(MoveTable tb, Move m) {
+        SquareSet targets = SquareSet.EMPTY;
+        Move b = PromotionChoices.base(m);
+        for (int j = 0; j < tb.count; j++) {
+            Move o = PromotionChoices.base(tb.moves[j]);
+            if (o.from() == b.from() && tb.victim[j] >= 0 && !(o instanceof Move.Castle) && tb.onTheWay(b.from(), b.to(), o.to())) {
+                targets = targets.with(tb.victim[j]);
+            }
+        }
+        return targets;
+    }
+
+    /** A piece that could still slide further along the same line to another legal square. */
+    private static boolean maySlideOn(MoveTable tb, int i) {
+        Move m = PromotionChoices.base(tb.moves[i]);
+        if (m instanceof Move.Castle) return false;
+        for (int j = 0; j < tb.count; j++) {
+            Move o = PromotionChoices.base(tb.moves[j]);
+            if (j != i && o.from() == m.from() && !(o instanceof Move.Castle) && tb.onTheWay(m.from(), m.to(), o.to())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A king or rook move that may be the first half of a castling that is legal now. */
+    private static boolean mayBecomeCastling(MoveTable tb, int i) {
+        Move m = PromotionChoices.base(tb.moves[i]);
+        if (m instanceof Move.Castle) return false;
+        for (int j = 0; j < tb.count; j++) {
+            if (!(PromotionChoices.base(tb.moves[j]) instanceof Move.Castle c)) continue;
+            if (m.from() == c.from() && c.from() != c.to()
+                    && (m.to() == c.to() || tb.onTheWay(c.from(), m.to(), c.to()))) return true;
+            if (m.from() == c.rookFrom() && c.rookFrom() != c.rookTo()
+                    && (m.to() == c.rookTo() || tb.onTheWay(c.rookFrom(), m.to(), c.rookTo()))) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Chess960 castling where king and rook trade squares (or stay): the occupancy does not change, so only the two
+     * squares read empty together say it happened.
+     */
+    private Pending nullCastle() {
+        for (int i = 0; i < table.count; i++) {
+            if (PromotionChoices.base(table.moves[i]) instanceof Move.Castle c && table.afterLo[i] == table.occLo
+                    && table.afterHi[i] == table.occHi
+                    && log.seenEmpty(SquareSet.of(c.from(), c.rookFrom()), Long.MIN_VALUE, now, config.proofMillis())) {
+                Pending p = movePending(table, table.moves[i], i, now);
+                return new Pending(p.kind(), p.move(), i, p.afterTable(), null, null, -1, null, board, now,
+                        config.castlingMillis(), p.opponents(), p.captureTargets(), p.choices(), 0, null);
+            }
+        }
+        return null;
+    }
+
+    /** A Chess960 castling that leaves the occupancy unchanged, made by the other side after the pending move. */
+    private Matcher.Candidate nullCastleAfter(Pending p) {
+        MoveTable tb = p.afterTable();
+        for (int i = 0; i < tb.count; i++) {
+            if (PromotionChoices.base(tb.moves[i]) instanceof Move.Castle c && tb.afterLo[i] == tb.occLo
+                    && tb.afterHi[i] == tb.occHi
+                    && log.seenEmpty(SquareSet.of(c.from(), c.rookFrom()), p.since(), now, config.proofMillis())) {
+                return new Matcher.Candidate(Matcher.Kind.TWO_PLY, p.move(), p.index(), p.since(), tb.moves[i], 0, null);
+            }
+        }
+        return null;
+    }
+
+    /** A piece set down on a lit promotion choice square (with the promotion square full or being refilled). */
+    private int tapInProgress() {
+        if (pending.kind() != Pending.Kind.MOVE || !pending.choosable()) return -1;
+        SquareSet added = board.minus(pending.board());
+        SquareSet missing = pending.board().minus(board);
+        if (added.count() != 1 || !missing.minus(SquareSet.of(PromotionChoices.squareOf(pending.move()))).isEmpty()) return -1;
+        int sq = added.first();
+        for (PromotionChoice c : pending.choices()) {
+            if (c.square() == sq) return sq;
+        }
+        return -1;
+    }
+
+    /**
+     * The side to reply lifted some of its pieces after the move was complete: the move stands and its window keeps
+     * running, unless a lifted piece is a victim the moving piece could still slide on to.
+     */
+    private boolean otherSideLifts(Pending p) {
+        SquareSet lifted = p.board().minus(board);
+        if (!board.minus(p.board()).isEmpty() || lifted.isEmpty()) return false;
+        return lifted.minus(p.opponents()).isEmpty() && lifted.intersect(p.captureTargets()).isEmpty();
+    }
+
+    /**
+     * The board is the pending move with part of a reply made (the other side's piece lifted or dragged, a piece of
+     * the mover lifted as its victim): the move stands, unless the lifted pieces include the piece the move set down
+     * (the mover may be going on) or a victim it could still slide on to.
+     */
+    private boolean replyUnderway(Pending p) {
+        SquareSet lifted = p.board().minus(board);
+        Move m = PromotionChoices.base(p.lastMove());
+        SquareSet placed = SquareSet.of(m.to());
+        if (m instanceof Move.Castle c) placed = placed.with(c.rookTo());
+        if (!lifted.intersect(placed).isEmpty() || !lifted.intersect(p.captureTargets()).isEmpty()) return false;
+        return partOfMoveInOrder(p.finalTable());
+    }
+
+    /** Whether the board still shows the pending move (or moves), perhaps with the other side answering. */
+    private boolean stands(Pending p) {
+        if (board.equals(p.board()) || otherSideLifts(p)) return true;
+        if (p.kind() == Pending.Kind.TWO_PLY) {
+            // The next move under way (any piece, the ones just moved too), with the squares the reply left still
+            // empty: a reply that reads undone again was sensor flicker.
+            SquareSet replyLeft = p.afterTable().occupancy().minus(p.secondTable().occupancy());
+            return replyLeft.intersect(board).isEmpty() && partOfMoveInOrder(p.secondTable());
+        }
+        return replyUnderway(p);
+    }
+
+    private void fallBackToFirst() {
+        events.add(new ProvisionalWithdrawn(now, pending.second()));
+        pending = pending.first();
+    }
+
+    /**
+     * The on-board promotion choice, read from the evidence: since the promotion was made, a lit choice square held a
+     * piece longer than a flicker and is empty again. The latest such touch counts.
+     */
+    private void noteTap(Pending p) {
+        if (p.kind() != Pending.Kind.MOVE || !p.choosable()) return;
+        long from = Math.min(p.since(), firstDone(p.index()));
+        long latest = -1;
+        PieceType chosen = null;
+        for (PromotionChoice c : p.choices()) {
+            long end = log.latestOccupiedRunEnd(c.square(), from, now, config.proofMillis());
+            if (end > latest) {
+                latest = end;
+                chosen = c.piece();
+            }
+        }
+        if (chosen != null && chosen != boardChoice) {
+            boardChoice = chosen;
+            events.add(new PromotionChosen(now, chosen, true));
+            pending = pending == p ? p.restart(now) : pending;
+        }
+    }
+
+    private void propose(Pending p) {
+        if (pending != null && pending.sameDecision(p) && pending.board().equals(p.board())) return;
+        if (pending != null && pending.kind() == Pending.Kind.TWO_PLY && p.kind() == Pending.Kind.MOVE
+                && pending.first() != null && pending.first().sameDecision(p) && pending.first().board().equals(p.board())) {
+            fallBackToFirst();
+            return;
+        }
+        if (pending != null && pending.isMove() && p.kind() == Pending.Kind.TWO_PLY && pending.move().equals(p.move())) {
+            // The reply came (or changed): the first move is already shown as provisional.
+            if (pending.kind() == Pending.Kind.TWO_PLY) events.add(new ProvisionalWithdrawn(now, pending.second()));
+            pending = p;
+            events.add(new MoveProvisional(now, p.second(), p.afterTable().position.san(p.second())));
+            return;
+        }
+        withdraw();
+        pending = p;
+        noteTap(p);
+        if (p.isMove()) {
+            events.add(new MoveProvisional(now, p.move(), table.position.san(p.move())));
+            if (p.kind() == Pending.Kind.TWO_PLY) {
+                events.add(new MoveProvisional(now, p.second(), p.afterTable().position.san(p.second())));
+            } else if (PromotionChoices.isPromotion(p.move())) {
+                events.add(new PromotionPending(now, p.move(), PromotionChoices.defaultPiece(table.position), p.choices()));
+            }
+        }
+    }
+
+    private void withdraw() {
+        if (pending != null && pending.isMove()) {
+            if (pending.kind() == Pending.Kind.TWO_PLY) events.add(new ProvisionalWithdrawn(now, pending.second()));
+            events.add(new ProvisionalWithdrawn(now, pending.move()));
+            // Remembered as the board's last story only if it stood longer than a flicker (a first move from when it
+            // stood alone).
+            long since = pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
+                    ? Math.min(pending.since(), pending.first().since()) : pending.since();
+            if (now - since >= storyMillis()) recentProvisional = pending.move();
+        }
+        pending = null;
+        tapSquare = -1;
+    }
+
+    /**
+     * The board shows part of a legal move being made (or of a reply to the pending move, or of a result gesture):
+     * not a mismatch, however long it lasts.
+     */
+    private boolean inProgress() {
+        if (partOfMove(table)) return true;
+        if (remoteMove != null && history != null) {
+            // The remote move being carried out on the board: between the position before it and after it.
+            SquareSet before = history.position().occupancy();
+            SquareSet after = table.occupancy();
+            if (board.minus(before.union(after)).isEmpty() && before.intersect(after).minus(board).isEmpty()) return true;
+        }
+        // Part of a reply to a move that was complete on the board.
+        long dLo = table.occLo ^ board.lo(), dHi = table.occHi ^ board.hi();
+        for (int i = 0; i < table.count; i++) {
+            long c1Lo = table.occLo ^ table.afterLo[i], c1Hi = table.occHi ^ table.afterHi[i];
+            // The squares the first move left must still be empty (a reply moving onto them is rare enough).
+            if ((table.occLo & ~table.afterLo[i] & board.lo()) != 0 || (table.occHi & ~table.afterHi[i] & board.hi()) != 0) {
+                continue;
+            }
+            int rest = Long.bitCount(dLo ^ c1Lo) + Long.bitCount(dHi ^ c1Hi);
+            if (rest > 4) continue;
+            if (partOfMove(tableAfter(i))) return true;
+        }
+        return ResultGestures.inProgress(table.position, board);
+    }
+
+    /**
+     * Like {@link #partOfMove}, and physically in order: what the board shows added arrived after one of the moving
+     * side's lifted pieces left (flicker shorter than {@code proofMillis} aside).
+     */
+    boolean partOfMoveInOrder(MoveTable tb) {
+        long lLo = tb.occLo & ~board.lo(), lHi = tb.occHi & ~board.hi();
+        long aLo = board.lo() & ~tb.occLo, aHi = board.hi() & ~tb.occHi;
+        if ((aLo | aHi) != 0) {
+            SquareSet own = tb.position.occupancy(tb.position.turn()).intersect(new SquareSet(lLo, lHi));
+            if (own.isEmpty()) return false;
+            long left = Long.MAX_VALUE;
+            for (int sq : own.toArray()) left = Math.min(left, log.currentSince(sq, 3 * config.proofMillis() / 2));
+            for (int sq : new SquareSet(aLo, aHi).toArray()) {
+                if (log.arrivedSince(sq, config.proofMillis()) < left) return false;
+            }
+        }
+        return partOfMove(tb);
+    }
+
+    /** Whether the board is the table's position with part of one of its moves done. */
+    boolean partOfMove(MoveTable tb) {
+        long lLo = tb.occLo & ~board.lo(), lHi = tb.occHi & ~board.hi();
+        long aLo = board.lo() & ~tb.occLo, aHi = board.hi() & ~tb.occHi;
+        for (int i = 0; i < tb.count; i++) {
+            if ((lLo & ~tb.liftsLo[i]) == 0 && (lHi & ~tb.liftsHi[i]) == 0
+                    && (aLo & ~(tb.fillsLo[i] | tb.pathLo[i])) == 0 && (aHi & ~(tb.fillsHi[i] | tb.pathHi[i])) == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- windows -----------------------------------------------------------------------------------------------
+
+    private void timers() {
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            if (pending == null || now - pending.since() < window(pending) || !committable()) break;
+            fire();
+            evaluate();
+        }
+        if (!explained && unexplainedSince >= 0 && now - unexplainedSince >= config.mismatchMillis()
+                && result == null && table.count > 0 && !board.equals(reportedBoard)) {
+            reportMismatch();
+        }
+    }
+
+    long window(Pending p) {
+        if (p.kind() == Pending.Kind.MOVE && p.choosable() && boardChoice == null && apiChoice == null) {
+            return Math.max(p.window(), config.promotionMillis());
+        }
+        if (p.kind() == Pending.Kind.TWO_PLY && p.first() != null) {
+            // The first move is not decided later than its own window would have decided it.
+            return Math.max(0, Math.min(p.window(), p.first().since() + window(p.first()) - p.since()));
+        }
+        return p.window();
+    }
+
+    private boolean committable() {
+        if (!pending.isMove()) return board.equals(pending.board());
+        return tapSquare < 0 && stands(pending);
+    }
+
+    private void fire() {
+        Pending p = pending;
+        switch (p.kind()) {
+            case MOVE -> {
+                Move m = p.move();
+                int i = p.index();
+                if (PromotionChoices.isPromotion(m)) {
+                    Move chosen = PromotionChoices.withPiece(m, promotionPiece(table.position));
+                    int j = table.indexOf(chosen);
+                    if (j >= 0) {
+                        m = chosen;
+                        i = j;
+                    }
+                }
+                commit(m, i, Math.min(p.since(), firstDone(i)));
+            }
+            case TWO_PLY -> {
+                commit(p.move(), p.index(), p.firstComplete());
+                // The reply has been on the board since the two plies were seen: it is pending from then on, if the
+                // board still shows it (else the next look sees what became of it).
+                int j = table.indexOf(p.second());
+                Pending reply = movePending(table, p.second(), j, p.since());
+                Pending standing = new Pending(reply.kind(), reply.move(), j, p.secondTable(), null, null, -1, null,
+                        p.board(), p.since(), reply.window(), reply.opponents(), reply.captureTargets(), reply.choices(),
+                        0, null);
+                if (stands(standing)) pending = standing;
+            }
+            case TAKEBACK -> {
+                History h = history.back(p.takeback());
+                List<Move> undone = new ArrayList<>();
+                for (History x = history; x != h.older(); x = x.older()) undone.add(x.move());
+                Position back = h.position();
+                history = h.older();
+                lastMove = history == null ? null : history.move();
+                setTable(new MoveTable(back));
+                pending = null;
+                recentProvisional = null;
+                log = FrameLog.of(now, board);
+                boardChoice = null;
+                events.add(new TakenBack(now, undone, back));
+            }
+            case NEW_GAME -> {
+                startOver(newGame);
+                events.add(new NewGameDetected(now, newGame));
+            }
+            case RESULT -> {
+                result = p.result();
+                pending = null;
+                events.add(new ResultGesture(now, result));
+            }
+        }
+    }
+
+    private void commit(Move m, int index, long evidenceFrom) {
+        Position before = table.position;
+        MoveTable after = index >= 0 && table.moves[index].equals(m) ? tableAfter(index) : new MoveTable(before.play(m));
+        events.add(new MoveCommitted(now, m, before.san(m), before.uci(m), before, after.position));
+        history = History.push(history, before, m, config.takebackPlies());
+        lastMove = m;
+        setTable(after);
+        pending = null;
+        recentProvisional = null;
+        tapSquare = -1;
+        boardChoice = null;
+        if (PromotionChoices.isPromotion(m)) apiChoice = null;
+        log = log.since(evidenceFrom);
+    }
+
+    private void startOver(Position p) {
+        setTable(new MoveTable(p));
+        history = null;
+        lastMove = null;
+        result = null;
+        pending = null;
+        recentProvisional = null;
+        tapSquare = -1;
+        boardChoice = null;
+        apiChoice = null;
+        remoteMove = null;
+        if (board != null) log = FrameLog.of(now, board);
+    }
+
+    private void setTable(MoveTable t) {
+        table = t;
+        afterTables = null;
+    }
+
+    /** The position after move {@code i} of the committed table, with its moves (cached for this step). */
+    MoveTable tableAfter(int i) {
+        if (pending != null && pending.isMove() && pending.index() == i && pending.afterTable() != null
+                && table.moves[i].equals(pending.move())) {
+            return pending.afterTable();
+        }
+        if (afterTables == null) afterTables = new MoveTable[table.count];
+        MoveTable t = afterTables[i];
+        if (t == null) {
+            t = new MoveTable(table.position.play(table.moves[i]));
+            afterTables[i] = t;
+        }
+        return t;
+    }
+
+    /**
+     * How long a move must stand alone on the board to count as what the board showed (two thirds of
+     * {@code proofMillis}: 80 ms by default, longer than three scans of flicker at 40 Hz, shorter than any reply).
+     */
+    long storyMillis() {
+        return config.proofMillis() * 2 / 3;
+    }
+
+    /**
+     * When move {@code i} of the committed table was first seen done (for a proven capture, when it first landed);
+     * evidence for the reply starts there. {@code Long.MAX_VALUE} when never.
+     */
+    private long firstDone(int i) {
+        if (i < 0) return Long.MAX_VALUE;
+        if (table.isHiddenCapture(i)) {
+            long landed = log.captureProof(table.moves[i].from(), table.victim[i], table.occupancy(), Long.MIN_VALUE, now,
+                    config.proofMillis(), true);
+            if (landed >= 0) return landed;
+        }
+        Move m = PromotionChoices.base(table.moves[i]);
+        SquareSet leaves = table.occupancy().minus(table.after(i));
+        SquareSet reaches = table.fills(i).with(m.to());
+        if (m instanceof Move.Castle c) reaches = reaches.with(c.rookTo());
+        long first = log.firstState(leaves, reaches, Long.MIN_VALUE);
+        return first < 0 ? Long.MAX_VALUE : first;
+    }
+
+    /** The piece a promotion gets: chosen on the board, else through the API, else the variant's default. */
+    PieceType promotionPiece(Position p) {
+        if (boardChoice != null) return boardChoice;
+        if (apiChoice != null && p.variant().promotions().contains(apiChoice)) return apiChoice;
+        return PromotionChoices.defaultPiece(p);
+    }
+
+    // ---- mismatch ----------------------------------------------------------------------------------------------
+
+    private void reportMismatch() {
+        SquareSet expected = Mismatches.nearestLegal(this);
+        mismatch = Mismatches.between(now, board, expected, table.geometry);
+        reportedBoard = board;
+        events.add(mismatch);
+    }
+}

@@ -1,0 +1,233 @@
+package org.marelle.bridge.session;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.marelle.rules.Color;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
+import org.marelle.rules.pgn.GameNode;
+import org.marelle.rules.pgn.PgnGame;
+
+/**
+ * One game as the session knows it, as an immutable value: what outputs receive, and what replaying the journal
+ * rebuilds. {@link #apply(SessionEvent)} is the only way a game changes; it is strict (a move that is not legal, a
+ * ply number that does not follow, a move after the result), because the journal must replay to exactly the game
+ * that was recorded or not at all.
+ */
+public final class GameRecord {
+
+    /** The draw-offer mark Marelle writes as a comment after the move (see {@code DrawOffers} in the rules core). */
+    public static final String DRAW_OFFER_COMMENT = "(=)";
+
+    private final String gameId;
+    private final long startedAt;
+    private final Position initial;
+    private final List<Move> moves;
+    private final List<String> sans;
+    private final Position position;
+    private final Map<String, String> tags;
+    private final String result;
+    private final String reason;
+    private final SortedMap<Integer, Color> drawOffers;
+
+    private GameRecord(String gameId, long startedAt, Position initial, List<Move> moves, List<String> sans,
+                       Position position, Map<String, String> tags, String result, String reason,
+                       SortedMap<Integer, Color> drawOffers) {
+        this.gameId = gameId;
+        this.startedAt = startedAt;
+        this.initial = initial;
+        this.moves = moves;
+        this.sans = sans;
+        this.position = position;
+        this.tags = tags;
+        this.result = result;
+        this.reason = reason;
+        this.drawOffers = drawOffers;
+    }
+
+    /** The game a {@link SessionEvent.GameStarted} begins. */
+    public static GameRecord of(SessionEvent.GameStarted start) {
+        Variant variant = Variant.byName(start.variant());
+        Position initial = Position.fromFen(variant, start.fen());
+        return new GameRecord(start.gameId(), start.atMillis(), initial, List.of(), List.of(), initial,
+                Collections.unmodifiableMap(new LinkedHashMap<>(start.tags())), "*", "", Collections.emptySortedMap());
+    }
+
+    /**
+     * Replays a game's events, the first being its {@link SessionEvent.GameStarted}.
+     *
+     * @throws IllegalArgumentException naming the event (1-based) that does not apply
+     */
+    public static GameRecord replay(List<SessionEvent> events) {
+        if (events.isEmpty() || !(events.get(0) instanceof SessionEvent.GameStarted start)) {
+            throw new IllegalArgumentException("a game's events begin with its start");
+        }
+        GameRecord g = of(start);
+        for (int i = 1; i < events.size(); i++) {
+            try {
+                g = g.apply(events.get(i));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("event " + (i + 1) + " (" + events.get(i) + "): " + e.getMessage(), e);
+            }
+        }
+        return g;
+    }
+
+    /**
+     * The game after one more event.
+     *
+     * @throws IllegalArgumentException when the event does not apply to this game
+     */
+    public GameRecord apply(SessionEvent event) {
+        return switch (event) {
+            case SessionEvent.GameStarted s -> throw new IllegalArgumentException("game " + gameId
+                    + " is already started; a new game is a new record");
+            case SessionEvent.MovePlayed m -> {
+                if (isOver()) throw new IllegalArgumentException("the game is over (" + result + "), no more moves");
+                if (m.ply() != moves.size() + 1) {
+                    throw new IllegalArgumentException("move " + m.uci() + " is numbered ply " + m.ply()
+                            + " but the game has " + moves.size() + " plies");
+                }
+                Move move = position.parseUci(m.uci());
+                Position next = position.play(move);
+                List<Move> ms = append(moves, move);
+                List<String> ss = append(sans, position.san(move));
+                yield new GameRecord(gameId, startedAt, initial, ms, ss, next, tags, result, reason, drawOffers);
+            }
+            case SessionEvent.MovesTakenBack t -> {
+                if (t.plies() > moves.size()) {
+                    throw new IllegalArgumentException("cannot take back " + t.plies() + " plies of " + moves.size());
+                }
+                int keep = moves.size() - t.plies();
+                Position p = initial;
+                for (int i = 0; i < keep; i++) p = p.play(moves.get(i));   // keeps the repetition history right
+                SortedMap<Integer, Color> offers = new TreeMap<>(drawOffers.headMap(keep + 1));
+                yield new GameRecord(gameId, startedAt, initial, List.copyOf(moves.subList(0, keep)),
+                        List.copyOf(sans.subList(0, keep)), p, tags, "*", "", Collections.unmodifiableSortedMap(offers));
+            }
+            case SessionEvent.TagChanged c -> {
+                Map<String, String> t = new LinkedHashMap<>(tags);
+                if (c.value() == null) t.remove(c.name()); else t.put(c.name(), c.value());
+                yield new GameRecord(gameId, startedAt, initial, moves, sans, position,
+                        Collections.unmodifiableMap(t), result, reason, drawOffers);
+            }
+            case SessionEvent.DrawOffered d -> {
+                if (d.ply() > moves.size()) {
+                    throw new IllegalArgumentException("draw offer after ply " + d.ply() + " of " + moves.size());
+                }
+                SortedMap<Integer, Color> offers = new TreeMap<>(drawOffers);
+                offers.put(d.ply(), d.by());
+                yield new GameRecord(gameId, startedAt, initial, moves, sans, position, tags, result, reason,
+                        Collections.unmodifiableSortedMap(offers));
+            }
+            case SessionEvent.GameEnded e -> new GameRecord(gameId, startedAt, initial, moves, sans, position, tags,
+                    e.result(), e.result().equals("*") ? "" : e.reason(), drawOffers);
+        };
+    }
+
+    private static <T> List<T> append(List<T> list, T item) {
+        List<T> out = new ArrayList<>(list.size() + 1);
+        out.addAll(list);
+        out.add(item);
+        return Collections.unmodifiableList(out);
+    }
+
+    public String gameId() {
+        return gameId;
+    }
+
+    /** Wall-clock time the game started, milliseconds since the epoch. */
+    public long startedAt() {
+        return startedAt;
+    }
+
+    public Variant variant() {
+        return initial.variant();
+    }
+
+    public Position initial() {
+        return initial;
+    }
+
+    /** The position now. */
+    public Position position() {
+        return position;
+    }
+
+    public List<Move> moves() {
+        return moves;
+    }
+
+    /** The moves in SAN, as the PGN writes them. */
+    public List<String> sans() {
+        return sans;
+    }
+
+    public int plies() {
+        return moves.size();
+    }
+
+    /** Tags in order, without Result. */
+    public Map<String, String> tags() {
+        return tags;
+    }
+
+    /** "1-0", "0-1", "1/2-1/2", or "*" while the game goes on. */
+    public String result() {
+        return result;
+    }
+
+    /** How the result was decided ("checkmate", "gesture", "resignation", ...); empty while the game goes on. */
+    public String reason() {
+        return reason;
+    }
+
+    public boolean isOver() {
+        return !result.equals("*");
+    }
+
+    /** Draw offers: the ply they followed (0 = before the first move) and who offered. */
+    public SortedMap<Integer, Color> drawOffers() {
+        return drawOffers;
+    }
+
+    /** The game as PGN: tags, moves, a {@value #DRAW_OFFER_COMMENT} comment after each move followed by an offer. */
+    public PgnGame toPgnGame() {
+        GameNode root = GameNode.root();
+        if (drawOffers.containsKey(0)) root.addCommentAfter(DRAW_OFFER_COMMENT);
+        GameNode node = root;
+        for (int i = 0; i < moves.size(); i++) {
+            node = node.addChild(moves.get(i), sans.get(i));
+            if (drawOffers.containsKey(i + 1)) node.addCommentAfter(DRAW_OFFER_COMMENT);
+        }
+        return new PgnGame(tags, initial, root, result);
+    }
+
+    public String toPgn() {
+        return toPgnGame().toPgn();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof GameRecord g && g.gameId.equals(gameId) && g.moves.equals(moves) && g.tags.equals(tags)
+                && g.result.equals(result) && g.reason.equals(reason) && g.initial.equals(initial)
+                && g.drawOffers.equals(drawOffers) && g.startedAt == startedAt;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(gameId, moves, tags, result);
+    }
+
+    @Override
+    public String toString() {
+        return "GameRecord[" + gameId + ", " + moves.size() + " plies, " + result + (reason.isEmpty() ? "" : " (" + reason + ")") + "]";
+    }
+}

@@ -1,0 +1,271 @@
+package org.marelle.bridge.session;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.marelle.bridge.recognition.RecognitionEvent;
+import org.marelle.rules.Color;
+import org.marelle.rules.Move;
+import org.marelle.rules.Outcome;
+import org.marelle.rules.Position;
+
+/**
+ * Owns the game played on one board: its moves, tags, result and draw offers. Every change is an
+ * {@link SessionEvent}, written to the {@link SessionJournal} (and forced to disk) first, then applied, then handed to
+ * the listeners. If the journal cannot write, nothing changes and the caller gets the error: a move that is not on
+ * disk is not a move.
+ *
+ * <p>The game ends by the rules (mate, stalemate, Courier's bare king, dead position, 75 moves, fivefold repetition:
+ * recorded right after the move that caused it), by the players' gesture on the board, or by a command (resignation,
+ * agreement, arbiter, a claimed draw).
+ *
+ * <p>Not thread-safe: the daemon's thread owns it. Listeners run on that thread and must hand slow work elsewhere.
+ */
+public final class GameSession {
+
+    /** Sees every recorded event with the game it produced. */
+    @FunctionalInterface
+    public interface Listener {
+        void onEvent(SessionEvent event, GameRecord game);
+    }
+
+    private static final System.Logger LOG = System.getLogger(GameSession.class.getName());
+    private static final DateTimeFormatter ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    private static final DateTimeFormatter PGN_DATE = DateTimeFormatter.ofPattern("yyyy.MM.dd");
+
+    private final SessionJournal journal;
+    private final InstantSource clock;
+    private final ZoneId zone;
+    private final Map<String, String> baseTags;
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private GameRecord game;
+    private String lastIdStem;
+    private int idSuffix;
+
+    private GameSession(SessionJournal journal, InstantSource clock, ZoneId zone, Map<String, String> baseTags) {
+        this.journal = Objects.requireNonNull(journal, "journal");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.zone = Objects.requireNonNull(zone, "zone");
+        this.baseTags = new LinkedHashMap<>(baseTags);
+        GameTags.check(this.baseTags);
+    }
+
+    /**
+     * A session that resumes the game a journal replayed ({@code replayed}: that game's events, first its start), or
+     * starts a new game from {@code initial} when there is none.
+     *
+     * @param baseTags tags every new game gets (from the configuration); the Date defaults to the game's start day
+     * @throws IllegalArgumentException when the replayed events do not make a game
+     */
+    public static GameSession resume(List<SessionEvent> replayed, Position initial, Map<String, String> baseTags,
+                                     SessionJournal journal, InstantSource clock, ZoneId zone) {
+        GameSession s = new GameSession(journal, clock, zone, baseTags);
+        if (replayed.isEmpty()) {
+            s.newGame(initial);
+        } else {
+            s.game = GameRecord.replay(replayed);
+            // A cut between a mating move and its result record leaves the result to record now.
+            s.recordRulesOutcome();
+        }
+        return s;
+    }
+
+    public void addListener(Listener l) {
+        listeners.add(Objects.requireNonNull(l, "listener"));
+    }
+
+    public void removeListener(Listener l) {
+        listeners.remove(l);
+    }
+
+    /** The game now. */
+    public GameRecord game() {
+        return game;
+    }
+
+    /** The tags each new game starts with. */
+    public Map<String, String> baseTags() {
+        return java.util.Collections.unmodifiableMap(baseTags);
+    }
+
+    // ---- from the recognizer ---------------------------------------------------------------------------------------
+
+    /**
+     * Records what a recognizer event means for the game, and returns the events recorded (none for display-only
+     * events, or for a move after the game ended, which is ignored).
+     *
+     * @throws UncheckedIOException when the journal cannot write; the game is then unchanged
+     * @throws IllegalStateException when a committed move does not follow the session's game (recognizer and session
+     *                               disagree about the position: a bug, never a wrong move recorded)
+     */
+    public List<SessionEvent> handle(RecognitionEvent event) {
+        List<SessionEvent> out = new ArrayList<>(2);
+        switch (event) {
+            case RecognitionEvent.MoveCommitted c -> {
+                if (game.isOver()) return out;
+                if (!c.before().equals(game.position())) {
+                    throw new IllegalStateException("the recognizer played " + c.san() + " in " + c.before().fen()
+                            + " but the game is at " + game.position().fen());
+                }
+                out.addAll(playMove(c.move()));
+            }
+            case RecognitionEvent.TakenBack t -> {
+                int plies = Math.min(t.plies(), game.plies());
+                if (plies > 0) out.add(record(new SessionEvent.MovesTakenBack(now(), plies)));
+            }
+            case RecognitionEvent.NewGameDetected n -> out.add(newGame(n.position()));
+            case RecognitionEvent.ResultGesture g -> {
+                if (!game.isOver()) out.add(record(new SessionEvent.GameEnded(now(), g.result(), "gesture")));
+            }
+            default -> {
+                // Provisional moves, promotion prompts, mismatches: for the LEDs and the log, not the game.
+            }
+        }
+        return out;
+    }
+
+    // ---- commands --------------------------------------------------------------------------------------------------
+
+    /**
+     * Plays a move (the recognizer's, or one entered through a command); when the move ends the game by the rules, the
+     * result is recorded right after it.
+     */
+    public SessionEvent.MovePlayed play(Move move) {
+        return (SessionEvent.MovePlayed) playMove(move).get(0);
+    }
+
+    private List<SessionEvent> playMove(Move move) {
+        if (game.isOver()) throw new IllegalStateException("the game is over (" + game.result() + ")");
+        Position p = game.position();
+        if (!p.isLegal(move)) throw new IllegalArgumentException("illegal move " + move + " in " + p.fen());
+        List<SessionEvent> out = new ArrayList<>(2);
+        out.add(record(new SessionEvent.MovePlayed(now(), game.plies() + 1, p.uci(move), p.san(move))));
+        recordRulesOutcome().ifPresent(out::add);
+        return out;
+    }
+
+    /** Starts a new game from {@code initial} with the base tags; the current game is archived if it has moves. */
+    public SessionEvent.GameStarted newGame(Position initial) {
+        long at = now();
+        Map<String, String> tags = new LinkedHashMap<>(baseTags);
+        LocalDateTime local = LocalDateTime.ofInstant(Instant.ofEpochMilli(at), zone);
+        tags.putIfAbsent(GameTags.DATE, PGN_DATE.format(local));
+        SessionEvent.GameStarted start = new SessionEvent.GameStarted(at, nextGameId(local), initial.variant().name(),
+                initial.fen(), tags);
+        try {
+            journal.startGame(game, start);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start a new game in the journal: " + e.getMessage(), e);
+        }
+        game = GameRecord.of(start);
+        notifyListeners(start);
+        return start;
+    }
+
+    /** Sets a tag of the current game (null removes it). */
+    public SessionEvent.TagChanged setTag(String name, String value) {
+        return (SessionEvent.TagChanged) record(new SessionEvent.TagChanged(now(), name, value));
+    }
+
+    /**
+     * Enters the result by command: "1-0", "0-1", "1/2-1/2", or "*" to reopen the game.
+     *
+     * @param reason how it was decided: "resignation", "agreement", "time forfeit", "arbiter", ...
+     */
+    public SessionEvent.GameEnded setResult(String result, String reason) {
+        return (SessionEvent.GameEnded) record(new SessionEvent.GameEnded(now(), result, reason));
+    }
+
+    /** Records a draw offer by {@code by} after the moves played so far. */
+    public SessionEvent.DrawOffered offerDraw(Color by) {
+        if (game.isOver()) throw new IllegalStateException("the game is over (" + game.result() + ")");
+        return (SessionEvent.DrawOffered) record(new SessionEvent.DrawOffered(now(), game.plies(), by));
+    }
+
+    /**
+     * A player claims a draw: granted on a threefold repetition or after fifty moves without a capture or pawn move.
+     *
+     * @throws IllegalStateException naming why when there is nothing to claim
+     */
+    public SessionEvent.GameEnded claimDraw() {
+        if (game.isOver()) throw new IllegalStateException("the game is over (" + game.result() + ")");
+        Position p = game.position();
+        String reason = p.isThreefoldRepetition() ? "threefold repetition" : p.isFiftyMoves() ? "fifty moves" : null;
+        if (reason == null) {
+            throw new IllegalStateException("no draw to claim: the position occurred " + p.repetitions()
+                    + " time(s) and the fifty-move count is " + p.halfmoveClock() + " plies");
+        }
+        return setResult("1/2-1/2", reason);
+    }
+
+    // ---- inside ----------------------------------------------------------------------------------------------------
+
+    private Optional<SessionEvent> recordRulesOutcome() {
+        if (game.isOver()) return Optional.empty();
+        Optional<Outcome> outcome = game.position().outcome();
+        return outcome.map(o -> record(new SessionEvent.GameEnded(now(), o.result(), reasonOf(o))));
+    }
+
+    private static String reasonOf(Outcome o) {
+        return switch (o.termination()) {
+            case CHECKMATE -> "checkmate";
+            case STALEMATE -> "stalemate";
+            case INSUFFICIENT_MATERIAL -> "insufficient material";
+            case SEVENTY_FIVE_MOVES -> "seventy-five moves";
+            case FIVEFOLD_REPETITION -> "fivefold repetition";
+            case VARIANT -> "bare king";
+        };
+    }
+
+    /** Journal first (forced to disk), then the game, then the listeners. */
+    private SessionEvent record(SessionEvent e) {
+        GameRecord next = game.apply(e);   // refuses what does not apply before anything is written
+        try {
+            journal.append(e);
+        } catch (IOException x) {
+            throw new UncheckedIOException("cannot write the journal: " + x.getMessage(), x);
+        }
+        game = next;
+        notifyListeners(e);
+        return e;
+    }
+
+    private void notifyListeners(SessionEvent e) {
+        for (Listener l : listeners) {
+            try {
+                l.onEvent(e, game);
+            } catch (RuntimeException x) {
+                // The event is recorded whatever an output thinks of it; one failing output must not starve the others.
+                LOG.log(System.Logger.Level.WARNING, "session listener " + l + " failed on " + e, x);
+            }
+        }
+    }
+
+    private long now() {
+        return clock.millis();
+    }
+
+    /** Date and time of the start; a second game in the same second gets -2, -3, ... */
+    private String nextGameId(LocalDateTime start) {
+        String stem = ID.format(start);
+        if (stem.equals(lastIdStem) || (game != null && game.gameId().startsWith(stem))) {
+            idSuffix++;
+            lastIdStem = stem;
+            return stem + "-" + idSuffix;
+        }
+        lastIdStem = stem;
+        idSuffix = 1;
+        return stem;
+    }
+}

@@ -1,0 +1,121 @@
+package org.marelle.bridge.simulation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import org.marelle.board.Occupancy;
+import org.marelle.bridge.recognition.RecognitionEvent;
+import org.marelle.bridge.recognition.RecognitionEvent.MoveCommitted;
+import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.recognition.RecognizerState;
+import org.marelle.bridge.recognition.Step;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+
+/**
+ * Plays a game through the simulated hands and the real recognizer and compares the committed moves with the
+ * game's. The sensor frames are fed in order; between frames the recognizer is ticked at the first scan after the
+ * time it asked to wake up ({@link RecognizerState#wakeUpAt()}), as a driver scanning at 40 Hz would.
+ *
+ * <p>Counting, per game: {@code correct} plies committed as in the game, in order; {@code wrong} 1 when a committed
+ * move differs from the game's move at that ply (the comparison stops there and the plies after it count as missed);
+ * {@code missed} plies of the game never committed; {@code spurious} committed moves beyond the game's end and
+ * takebacks, new games or result gestures, none of which a game replay contains.
+ */
+public final class GameCheck {
+
+    /** The outcome for one game; {@code problem} describes the first thing that went wrong, or is null. */
+    public record Result(int plies, int correct, int wrong, int missed, int spurious, int mismatches, String problem) {
+        public boolean ok() {
+            return wrong == 0 && missed == 0 && spurious == 0;
+        }
+    }
+
+    private GameCheck() {
+    }
+
+    public static Result run(Position initial, List<Move> moves, Profile profile, long seed, RecognizerConfig config) {
+        List<Occupancy> frames = HumanPlaySimulator.frames(initial, moves, profile, seed);
+        return check(initial, moves, frames, config);
+    }
+
+    /** Feeds the frames (with ticks) to a recognizer for {@code initial} and compares with {@code moves}. */
+    public static Result check(Position initial, List<Move> moves, List<Occupancy> frames, RecognizerConfig config) {
+        RecognizerState state = RecognizerState.start(initial, config);
+        List<RecognitionEvent> events = new ArrayList<>();
+        for (Occupancy frame : frames) {
+            state = tickUntil(state, frame.atMillis(), events);
+            Step step = state.accept(frame);
+            events.addAll(step.events());
+            state = step.state();
+        }
+        long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).atMillis()) + config.longestWindow() + 1_000;
+        state = tickUntil(state, end, events);
+        events.addAll(state.tick(end).events());
+        return compare(initial, moves, events);
+    }
+
+    private static RecognizerState tickUntil(RecognizerState state, long before, List<RecognitionEvent> events) {
+        for (int guard = 0; guard < 100; guard++) {
+            OptionalLong wake = state.wakeUpAt();
+            if (wake.isEmpty()) break;
+            long at = (wake.getAsLong() + HumanPlaySimulator.SCAN_MILLIS - 1) / HumanPlaySimulator.SCAN_MILLIS
+                    * HumanPlaySimulator.SCAN_MILLIS;
+            if (at >= before || at <= state.now()) break;
+            Step step = state.tick(at);
+            events.addAll(step.events());
+            state = step.state();
+        }
+        return state;
+    }
+
+    static Result compare(Position initial, List<Move> moves, List<RecognitionEvent> events) {
+        int correct = 0, wrong = 0, spurious = 0, mismatches = 0;
+        String problem = null;
+        int ply = 0;
+        boolean diverged = false;
+        Position p = initial;
+        for (RecognitionEvent e : events) {
+            switch (e) {
+                case MoveCommitted c -> {
+                    if (diverged) break;
+                    if (ply >= moves.size()) {
+                        spurious++;
+                        if (problem == null) problem = "t=" + c.atMillis() + ": extra move " + c.san() + " after the game's end";
+                    } else if (c.move().equals(moves.get(ply))) {
+                        correct++;
+                        p = p.play(c.move());
+                        ply++;
+                    } else {
+                        wrong++;
+                        diverged = true;
+                        if (problem == null) {
+                            problem = "t=" + c.atMillis() + ": ply " + (ply + 1) + " committed " + c.san() + " instead of "
+                                    + p.san(moves.get(ply));
+                        }
+                    }
+                }
+                case RecognitionEvent.TakenBack tb -> {
+                    spurious++;
+                    if (problem == null) problem = "t=" + tb.atMillis() + ": takeback of " + tb.plies() + " plies";
+                }
+                case RecognitionEvent.NewGameDetected ng -> {
+                    spurious++;
+                    if (problem == null) problem = "t=" + ng.atMillis() + ": new game";
+                }
+                case RecognitionEvent.ResultGesture rg -> {
+                    spurious++;
+                    if (problem == null) problem = "t=" + rg.atMillis() + ": result gesture " + rg.result();
+                }
+                case RecognitionEvent.BoardMismatch m -> mismatches++;
+                default -> {
+                }
+            }
+        }
+        int missed = moves.size() - correct;
+        if (missed > 0 && problem == null) {
+            problem = "ply " + (correct + 1) + " (" + p.san(moves.get(correct)) + ") never committed";
+        }
+        return new Result(moves.size(), correct, wrong, missed, spurious, mismatches, problem);
+    }
+}

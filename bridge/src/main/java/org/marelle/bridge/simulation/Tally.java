@@ -1,0 +1,27 @@
+package org.marelle.bridge.simulation;
+
+/** Totals over many games, printed as the last line of {@code marelle simulate}. */
+public record Tally(long games, long plies, long correct, long wrong, long missed, long spurious) {
+
+    public static final Tally ZERO = new Tally(0, 0, 0, 0, 0, 0);
+
+    public Tally plus(GameCheck.Result r) {
+        return new Tally(games + 1, plies + r.plies(), correct + r.correct(), wrong + r.wrong(), missed + r.missed(),
+                spurious + r.spurious());
+    }
+
+    public Tally plus(Tally o) {
+        return new Tally(games + o.games, plies + o.plies, correct + o.correct, wrong + o.wrong, missed + o.missed,
+                spurious + o.spurious);
+    }
+
+    public boolean perfect() {
+        return wrong == 0 && missed == 0 && spurious == 0;
+    }
+
+    @Override
+    public String toString() {
+        return "games: " + games + ", plies: " + plies + ", correct: " + correct + ", wrong: " + wrong + ", missed: "
+                + missed + ", spurious: " + spurious;
+    }
+}

@@ -1,0 +1,89 @@
+package org.marelle.bridge.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecognizeCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private String trace(String text) throws IOException {
+        Path f = dir.resolve("trace.jsonl");
+        Files.writeString(f, text);
+        return f.toString();
+    }
+
+    @Test
+    void printsCommittedMovesThenTheFen() throws IOException {
+        CliRun run = CliRun.of("recognize", "--trace", trace("""
+                {"t": 0, "occupied": ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]}
+                {"t": 1530, "up": "e2"}
+                {"t": 1790, "down": "e4"}
+                {"t": 2500, "up": "e7"}
+                {"t": 2700, "down": "e5"}
+                {"t": 4000}
+                """));
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        // A move is printed with the time of the frame or tick that committed it (its window ran out before).
+        assertThat(run.outLines()).containsExactly(
+                "2500 e2e4 e4",
+                "4000 e7e5 e5",
+                "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    }
+
+    @Test
+    void otherEventsStartWithAHash() throws IOException {
+        CliRun run = CliRun.of("recognize", "--trace", trace("""
+                {"t": 0, "up": "e2"}
+                {"t": 300, "down": "e5"}
+                {"t": 2000}
+                {"t": 2100, "up": "e5"}
+                {"t": 2400, "down": "e4"}
+                {"t": 3000}
+                """));
+        assertThat(run.outLines()).containsExactly(
+                "# 2000 mismatch: move e5 to e2",
+                "# 2100 in sync",
+                "3000 e2e4 e4",
+                "fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    }
+
+    @Test
+    void startsFromAFenAndTakesBackInCasualMode() throws IOException {
+        String t = trace("""
+                {"t": 0, "up": "a7"}
+                {"t": 300, "down": "a8"}
+                {"t": 2500}
+                """);
+        CliRun run = CliRun.of("recognize", "--trace", t, "--fen", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assertThat(run.outLines()).containsExactly(
+                "# 300 promotion pending a7a8: queen unless chosen (rook b8, bishop b7, knight a6)",
+                "2500 a7a8q a8=Q+",
+                "fen: Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    }
+
+    @Test
+    void badLinesNameFileLineAndColumn() throws IOException {
+        String t = trace("{\"t\": 0}\n{\"t\": 10, \"up\": \"z9\"}\n");
+        CliRun run = CliRun.of("recognize", "--trace", t);
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).isEqualTo(t + ":2:17: \"z9\" is not a square of a 8x8 board" + System.lineSeparator());
+    }
+
+    @Test
+    void usageErrors() throws IOException {
+        String t = trace("{\"t\": 0}\n");
+        assertThat(CliRun.of("recognize", "--trace", t, "--mode", "blitz").exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("recognize", "--trace", t, "--fen", "not a fen").exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("recognize", "--trace", t, "--variant", "hexagonal").exitCode()).isEqualTo(2);
+        CliRun missing = CliRun.of("recognize", "--trace", dir.resolve("none.jsonl").toString());
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.out()).contains("cannot read: no such file");
+    }
+}

@@ -1,0 +1,62 @@
+package org.marelle.bridge.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void checkSaysAShippedFileIsGood() {
+        CliRun run = CliRun.of("run", "--config", "../config/reed-matrix-ws2812.yaml", "--check");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("configuration OK (standard, GpioMatrix board)");
+    }
+
+    @Test
+    void aBadConfigurationStopsTheStartWithEveryProblemAndExitCode2() throws IOException {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, """
+                board:
+                  driver:
+                    type: gpio-matrix
+                    rows: [4, 5, 6, 40, 13, 16, 17, 18]
+                    columns: [19, 20, 21, 22, 23, 24, 25, 26]
+                recognition:
+                  mode: blitz
+                """);
+        CliRun run = CliRun.of("run", "--config", bad.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains(bad + ": 2 problems:",
+                "board.driver.rows[3]: GPIO 40 does not exist (the 40-pin header has GPIO 0 to 27) (line 4)",
+                "recognition.mode: 'blitz' is not casual or tournament (line 7)");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void aMissingFileIsNamed() {
+        CliRun run = CliRun.of("run", "--config", dir.resolve("nope.yaml").toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("nope.yaml: no such file");
+    }
+
+    @Test
+    void aStateFolderThatIsNotAJournalStopsTheStartWithExitCode1() throws IOException {
+        Path state = dir.resolve("state");
+        Files.createDirectories(state);
+        Files.writeString(state.resolve("current.journal"), "not a journal");
+        Path config = dir.resolve("sim.yaml");
+        Files.writeString(config, "board:\n  driver: {type: simulated}\noutput:\n  pgnDirectory: " + dir.resolve("pgn")
+                + "\n  stateDirectory: " + state + "\n");
+        CliRun run = CliRun.of("run", "--config", config.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("error: cannot start: " + state.resolve("current.journal") + " is not a Marelle journal");
+    }
+}

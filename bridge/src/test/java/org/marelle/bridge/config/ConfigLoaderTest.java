@@ -1,0 +1,182 @@
+package org.marelle.bridge.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.marelle.bridge.recognition.RecognizerConfig;
+
+class ConfigLoaderTest {
+
+    /** The repository's config/ folder, from the bridge module's working directory. */
+    static final Path SHIPPED = Path.of("..", "config");
+
+    static Stream<Path> shippedFiles() throws IOException {
+        try (Stream<Path> files = Files.list(SHIPPED)) {
+            return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList().stream();
+        }
+    }
+
+    @Test
+    void theFourKindsOfBoardAreShipped() throws IOException {
+        assertThat(shippedFiles().map(p -> p.getFileName().toString())).contains("reed-matrix-ws2812.yaml",
+                "hall-mcp23017-corners.yaml", "courier-serial.yaml", "simulated.yaml");
+    }
+
+    @ParameterizedTest
+    @MethodSource("shippedFiles")
+    void everyShippedFileLoads(Path file) throws Exception {
+        MarelleConfig c = ConfigLoader.load(file);
+        assertThat(c.board().driver()).isNotNull();
+    }
+
+    @Test
+    void theShippedFilesSayWhatTheyAre() throws Exception {
+        MarelleConfig reed = ConfigLoader.load(SHIPPED.resolve("reed-matrix-ws2812.yaml"));
+        assertThat(reed.board().driver()).isInstanceOfSatisfying(DriverConfig.GpioMatrix.class,
+                m -> assertThat(m.rows()).hasSize(8));
+        assertThat(reed.leds()).isInstanceOfSatisfying(LedConfig.Ws2812.class,
+                w -> assertThat(w.layout().placement()).isEqualTo("per-square"));
+
+        MarelleConfig hall = ConfigLoader.load(SHIPPED.resolve("hall-mcp23017-corners.yaml"));
+        assertThat(hall.board().driver()).isInstanceOfSatisfying(DriverConfig.Mcp23017.class,
+                m -> assertThat(m.addresses()).containsExactly(0x20, 0x21, 0x22, 0x23));
+        assertThat(hall.leds()).isInstanceOfSatisfying(LedConfig.Ws2812.class,
+                w -> assertThat(w.layout().placement()).isEqualTo("corners"));
+        assertThat(hall.recognition().toRecognizerConfig().mode()).isEqualTo(RecognizerConfig.Mode.TOURNAMENT);
+        assertThat(hall.game().tags()).containsEntry("Round", "1").containsEntry("TimeControl", "5400+30");
+
+        MarelleConfig courier = ConfigLoader.load(SHIPPED.resolve("courier-serial.yaml"));
+        assertThat(courier.board().variant()).isEqualTo("courier");
+        assertThat(courier.board().driver()).isInstanceOf(DriverConfig.Serial.class);
+        assertThat(courier.board().debounceScans()).isEqualTo(1);
+        assertThat(courier.leds()).isInstanceOf(LedConfig.Board.class);
+
+        MarelleConfig sim = ConfigLoader.load(SHIPPED.resolve("simulated.yaml"));
+        assertThat(sim.board().driver()).isEqualTo(new DriverConfig.Simulated(7777));
+        assertThat(sim.output().pgnDirectory()).isEqualTo("marelle-data/pgn");
+    }
+
+    @Test
+    void aMinimalFileTakesTheDocumentedDefaults() throws Exception {
+        MarelleConfig c = ConfigLoader.parse("board:\n  driver:\n    type: simulated\n", "min.yaml");
+        assertThat(c.board().variant()).isEqualTo("standard");
+        assertThat(c.board().sensors()).isEqualTo(SensorsConfig.DEFAULTS);
+        assertThat(c.board().scanHz()).isEqualTo(50);
+        assertThat(c.leds()).isEqualTo(new LedConfig.None());
+        assertThat(c.recognition().toRecognizerConfig()).isEqualTo(RecognizerConfig.defaults());
+        assertThat(c.game().tags()).isEmpty();
+        assertThat(c.output()).isEqualTo(new OutputConfig("/var/lib/marelle/pgn", "/var/lib/marelle/state"));
+        MarelleConfig gpio = ConfigLoader.parse("""
+                board:
+                  driver: {type: gpio-matrix, rows: [4, 5, 6, 12, 13, 16, 17, 18], columns: [19, 20, 21, 22, 23, 24, 25, 26]}
+                leds: {type: ws2812}
+                """, "gpio.yaml");
+        assertThat(gpio.board().debounceScans()).isEqualTo(2);
+        assertThat(gpio.leds()).isEqualTo(new LedConfig.Ws2812(0, 0, 64, 1500, LedLayoutConfig.DEFAULTS, 800));
+    }
+
+    static Stream<Arguments> brokenFiles() {
+        String matrix = """
+                board:
+                  driver:
+                    type: gpio-matrix
+                    rows: [4, 5, 6, 40, 13, 16, 17, 18]
+                    columns: [19, 20, 21, 22, 23, 24, 25, 26]
+                """;
+        return Stream.of(
+                Arguments.of("a pin off the header", matrix,
+                        List.of("board.driver.rows[3]: GPIO 40 does not exist (the 40-pin header has GPIO 0 to 27) (line 4)")),
+                Arguments.of("an unknown key, with a guess", """
+                        board:
+                          driver:
+                            type: gpio-matrix
+                            rows: [4, 5, 6, 12, 13, 16, 17, 18]
+                            colums: [19, 20, 21, 22, 23, 24, 25, 26]
+                        """,
+                        List.of("board.driver.colums: unknown key; did you mean columns? (known: activeLow, columns, "
+                                + "rows, settleMicros) (line 5)")),
+                Arguments.of("an unknown section", "board:\n  driver: {type: simulated}\nhttp:\n  port: 8080\n",
+                        List.of("http: unknown key (known: board, game, leds, output, recognition) (line 3)")),
+                Arguments.of("an unknown driver", "board:\n  driver:\n    type: gpio\n",
+                        List.of("board.driver.type: unknown type 'gpio' (known: gpio-matrix, mcp23017, hc165, serial, "
+                                + "simulated) (line 3)")),
+                Arguments.of("a driver without a type", "board:\n  driver:\n    rows: [1]\n",
+                        List.of("board.driver.type: missing: one of gpio-matrix, mcp23017, hc165, serial, simulated (line 2)")),
+                Arguments.of("no driver", "board:\n  variant: standard\n",
+                        List.of("board.driver: missing: one of gpio-matrix, mcp23017, hc165, serial, simulated (line 1)")),
+                Arguments.of("an empty file", "",
+                        List.of("the file is empty; it needs at least a board section with its driver")),
+                Arguments.of("text for a number", "board:\n  driver: {type: simulated}\n  scanHz: fast\n",
+                        List.of("board.scanHz: 'fast' is not a whole number (line 3)")),
+                Arguments.of("a number for a list", "board:\n  driver:\n    type: gpio-matrix\n    rows: 4\n    columns: [5]\n",
+                        List.of("board.driver.rows: expected a list (line 4)")),
+                Arguments.of("a pin used twice, and on SPI", """
+                        board:
+                          driver:
+                            type: gpio-matrix
+                            rows: [4, 5, 6, 12, 13, 16, 17, 10]
+                            columns: [19, 20, 21, 22, 23, 24, 25, 4]
+                        leds:
+                          type: ws2812
+                        """,
+                        List.of("board.driver.rows[7]: GPIO 10 is SPI0 MOSI, which leds (ws2812 on SPI 0) uses (line 4)",
+                                "board.driver.columns[7]: GPIO 4 is also rows[0] (line 5)")),
+                Arguments.of("too few sensors", "board:\n  driver:\n    type: mcp23017\n    addresses: [0x20, 0x21, 0x22]\n",
+                        List.of("board.driver: the hardware reads 48 sensors but the 8x8 board has 64 squares (line 2)")),
+                Arguments.of("a bad chip address", "board:\n  driver:\n    type: mcp23017\n    addresses: [0x20, 0x21, 0x22, 0x30]\n",
+                        List.of("board.driver.addresses[3]: 0x30 is not an MCP23017 address (0x20 to 0x27) (line 4)")),
+                Arguments.of("a variant on the wrong board", "board:\n  variant: courier\n  files: 8\n  driver: {type: simulated}\n",
+                        List.of("board.files: the variant courier is played on 12 files, not 8 (line 3)")),
+                Arguments.of("an unknown variant", "board:\n  variant: shogi\n  driver: {type: simulated}\n",
+                        List.of("board.variant: unknown variant: 'shogi' (known: standard, chess960, courier, "
+                                + "courier-jumps, courier-modern) (line 2)")),
+                Arguments.of("a bad sensor table", "board:\n  driver: {type: simulated}\n  sensors:\n    table: a1 b1 z9\n",
+                        List.of("board.sensors.table: sensor table, sensor 2 (column 7): 'z9' is not a square of a 8x8 "
+                                + "board (a1..h8) (line 4)")),
+                Arguments.of("board LEDs without a serial board", "board:\n  driver: {type: simulated}\nleds:\n  type: board\n",
+                        List.of("leds.type: board LEDs are driven through a serial board; board.driver is not serial (line 4)")),
+                Arguments.of("values out of range", """
+                        board:
+                          driver: {type: simulated}
+                        leds:
+                          type: ws2812
+                          brightness: 300
+                          layout: {placement: diagonal, rotation: 45}
+                        recognition:
+                          mode: blitz
+                        """,
+                        List.of("leds.brightness: 300 is not between 0 and 255 (line 5)",
+                                "leds.layout.placement: 'diagonal' is not per-square or corners (line 6)",
+                                "leds.layout.rotation: 45 is not 0, 90, 180 or 270 (line 6)",
+                                "recognition.mode: 'blitz' is not casual or tournament (line 8)")),
+                Arguments.of("a tag the game decides", "board:\n  driver: {type: simulated}\ngame:\n  tags:\n    Event: x\n    Result: 1-0\n",
+                        List.of("game.tags.Result: tag Result cannot be set: the game decides it (line 6)")),
+                Arguments.of("a key given twice", "board:\n  driver: {type: simulated}\n  driver: {type: serial}\n",
+                        List.of("not valid YAML: Duplicate field 'driver' (line 3)")),
+                Arguments.of("bad YAML", "board:\n  driver: [simulated\n",
+                        List.of("not valid YAML")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenFiles")
+    void brokenFilesGiveTheDocumentedErrors(String what, String yaml, List<String> expected) {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.parse(yaml, "bad.yaml"));
+        assertThat(e).as(what).isNotNull();
+        List<String> got = e.problems().stream().map(ConfigException.Problem::toString).toList();
+        if (expected.size() == 1 && expected.get(0).equals("not valid YAML")) {
+            assertThat(got).singleElement().asString().startsWith("not valid YAML");
+        } else {
+            assertThat(got).as(what).containsExactlyElementsOf(expected);
+        }
+        assertThat(e.getMessage()).startsWith("bad.yaml: ");
+    }
+}

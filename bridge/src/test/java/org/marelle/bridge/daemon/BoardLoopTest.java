@@ -1,0 +1,112 @@
+package org.marelle.bridge.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.marelle.board.LedFrame;
+import org.marelle.board.Occupancy;
+import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.session.GameRecord;
+import org.marelle.bridge.session.GameSession;
+import org.marelle.bridge.session.SessionEvent;
+import org.marelle.bridge.session.SessionJournal;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+import org.marelle.rules.Variant;
+
+class BoardLoopTest {
+
+    /** A journal whose disk is full until told otherwise. */
+    static final class FlakyJournal implements SessionJournal {
+        final List<SessionEvent> written = new ArrayList<>();
+        int failuresLeft;
+
+        @Override
+        public void append(SessionEvent event) throws IOException {
+            if (failuresLeft > 0) {
+                failuresLeft--;
+                throw new IOException("No space left on device");
+            }
+            written.add(event);
+        }
+
+        @Override
+        public void startGame(GameRecord finished, SessionEvent.GameStarted start) {
+            written.add(start);
+        }
+    }
+
+    private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
+    private final EventLog log = EventLog.plain(new PrintStream(logBytes, true, StandardCharsets.UTF_8), false);
+    private final FlakyJournal journal = new FlakyJournal();
+    private final GameSession session = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(),
+            journal, () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+    private final List<LedFrame> leds = new ArrayList<>();
+    private final BoardLoop loop = new BoardLoop(session, RecognizerConfig.defaults(), log, leds::add);
+
+    private static Occupancy frame(SquareSet s, long at) {
+        return new Occupancy(8, 8, s.lo(), s.hi(), at, null);
+    }
+
+    private long t;
+
+    /** Lifts and drops a piece as a hand would, then lets every window run out. */
+    private void play(Move m) {
+        SquareSet board = session.game().position().occupancy();
+        loop.frame(frame(board, t));
+        t += 1000;
+        loop.frame(frame(board.without(m.from()), t));
+        t += 300;
+        loop.frame(frame(board.without(m.from()).with(m.to()), t));
+        for (int i = 0; i < 10 && loop.wakeUpAt().isPresent(); i++) loop.tick(t += 500);
+    }
+
+    @Test
+    void aMoveTheJournalCouldNotWriteIsRecognizedAgainAndRecordedOnce() {
+        Position p = Position.start(Variant.STANDARD);
+        journal.failuresLeft = 1;
+        Move e4 = p.parseSan("e4");
+        play(e4);
+        // The first commit failed; the recognizer started again from the game and found the move on the board.
+        assertThat(logBytes.toString(StandardCharsets.UTF_8)).contains("error: the game did not record the move e4")
+                .contains("No space left on device");
+        assertThat(session.game().sans()).containsExactly("e4");
+        assertThat(journal.written.stream().filter(e -> e instanceof SessionEvent.MovePlayed)).hasSize(1);
+        play(session.game().position().parseSan("e5"));
+        assertThat(session.game().sans()).containsExactly("e4", "e5");
+    }
+
+    @Test
+    void ledFramesGoOutOnlyWhenTheyChange() {
+        int before = leds.size();
+        SquareSet board = session.game().position().occupancy();
+        loop.frame(frame(board, 0));
+        loop.frame(frame(board, 10));
+        loop.tick(20);
+        assertThat(leds.size() - before).isLessThanOrEqualTo(1);
+        loop.frame(frame(board.without(12), 100));   // e2 lifted: the legal destinations light up
+        assertThat(leds.getLast().isDark()).isFalse();
+    }
+
+    @Test
+    void aNewGameByCommandStartsFromThePositionGiven() {
+        play(session.game().position().parseSan("e4"));
+        Position chess960 = Variant.CHESS960.chess960Position(0);
+        BoardLoop c960 = new BoardLoop(GameSession.resume(List.of(), chess960, Map.of(), SessionJournal.NONE,
+                () -> Instant.EPOCH, ZoneOffset.UTC), RecognizerConfig.defaults(), log, f -> {
+        });
+        c960.newGame(Variant.CHESS960.chess960Position(1), 0);
+        assertThat(c960.session().game().initial()).isEqualTo(Variant.CHESS960.chess960Position(1));
+        assertThat(c960.recognizer().position()).isEqualTo(Variant.CHESS960.chess960Position(1));
+    }
+}

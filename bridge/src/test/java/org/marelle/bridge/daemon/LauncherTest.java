@@ -1,0 +1,163 @@
+package org.marelle.bridge.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
+import com.pi4j.plugin.mock.platform.MockPlatform;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalInputProvider;
+import com.pi4j.plugin.mock.provider.gpio.digital.MockDigitalOutputProvider;
+import com.pi4j.plugin.mock.provider.i2c.MockI2CProvider;
+import com.pi4j.plugin.mock.provider.spi.MockSpi;
+import com.pi4j.plugin.mock.provider.spi.MockSpiProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.marelle.board.Occupancy;
+import org.marelle.board.led.Ws2812Strip;
+import org.marelle.board.sim.SimulatedBoard;
+import org.marelle.bridge.config.BoardConfig;
+import org.marelle.bridge.config.ConfigLoader;
+import org.marelle.bridge.config.DriverConfig;
+import org.marelle.bridge.config.MarelleConfig;
+import org.marelle.bridge.config.OutputConfig;
+import org.marelle.bridge.session.GameRecord;
+import org.marelle.bridge.session.SessionEvent;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+import org.marelle.rules.Variant;
+
+/**
+ * {@code marelle run} with each shipped configuration: the hardware ones on Pi4J's mock platform (real Pi4J code
+ * paths, no hardware), the serial one without its board plugged in, the simulated one played on. The daemon's
+ * thread runs for real; its clock is a hand-moved one, so nothing waits for real windows to pass.
+ */
+class LauncherTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
+    private final EventLog log = EventLog.plain(new PrintStream(logBytes, true, StandardCharsets.UTF_8), false);
+
+    /** A clock the test moves; the daemon's thread looks at it every millisecond. */
+    static final class HandClock implements DaemonClock {
+        volatile long millis = 1_740_000_000_000L;
+
+        @Override
+        public long millis() {
+            return millis;
+        }
+
+        @Override
+        public long nanosUntil(long at) {
+            return at <= millis ? 0 : 1_000_000;
+        }
+    }
+
+    static Context mockPi4j() {
+        return Pi4J.newContextBuilder()
+                .add(new MockPlatform())
+                .add(MockDigitalInputProvider.newInstance(), MockDigitalOutputProvider.newInstance(),
+                        MockI2CProvider.newInstance(), MockSpiProvider.newInstance())
+                .build();
+    }
+
+    private MarelleConfig shipped(String name) throws Exception {
+        MarelleConfig c = ConfigLoader.load(Path.of("..", "config", name));
+        return new MarelleConfig(c.board(), c.leds(), c.recognition(), c.game(),
+                new OutputConfig(dir.resolve("pgn").toString(), dir.resolve("state").toString()));
+    }
+
+    private String log() {
+        return logBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theReedMatrixBoardStartsOnGpioAndTurnsItsLedsOffWhenStopped() throws Exception {
+        Context[] pi4j = new Context[1];
+        Launcher.Running r = Launcher.start(shipped("reed-matrix-ws2812.yaml"), () -> pi4j[0] = mockPi4j(),
+                new HandClock(), log);
+        MockSpi spi = pi4j[0].io("ws2812-spi0.0", MockSpi.class);
+        r.daemon().stop();
+        assertThat(log()).contains("board: 8x8 GPIO matrix; 64 WS2812 LEDs on SPI 0", "stopped");
+        byte[] written = spi.readEntireMockBuffer();
+        byte[] dark = new byte[Ws2812Strip.encodedLength(64)];
+        Ws2812Strip.encode(new int[64], 48, 1500, dark);
+        assertThat(Arrays.copyOfRange(written, written.length - dark.length, written.length)).isEqualTo(dark);
+        assertThat(dir.resolve("pgn/round-unknown/board1.pgn")).exists();
+    }
+
+    @Test
+    void theHallBoardStartsOnI2cWithCornerLeds() throws Exception {
+        Launcher.Running r = Launcher.start(shipped("hall-mcp23017-corners.yaml"), LauncherTest::mockPi4j,
+                new HandClock(), log);
+        r.daemon().stop();
+        assertThat(log()).contains("board: 4 MCP23017 on I2C bus 1; 81 WS2812 LEDs on SPI 0", "stopped");
+        assertThat(r.session().game().tags()).containsEntry("Event", "Spring Open").containsEntry("Round", "1");
+        assertThat(dir.resolve("pgn/round-1/board1.pgn")).exists();
+    }
+
+    @Test
+    void theCourierBoardWaitsForItsSerialPortWithoutFailing() throws Exception {
+        Launcher.Running r = Launcher.start(shipped("courier-serial.yaml"), () -> {
+            throw new AssertionError("a serial board needs no Pi4J");
+        }, new HandClock(), log);
+        assertThat(r.session().game().variant()).isEqualTo(Variant.COURIER);
+        r.daemon().stop();
+        assertThat(log()).contains("board: serial board on /dev/serial/by-id/usb-Marelle_Courier_Board-if00 at 115200 baud;"
+                + " the board's own LEDs", "stopped");
+    }
+
+    @Test
+    void theSimulatedBoardIsPlayedOnAndTheGameResumesAfterARestart() throws Exception {
+        HandClock clock = new HandClock();
+        MarelleConfig shipped = shipped("simulated.yaml");
+        assertThat(shipped.board().driver()).isEqualTo(new DriverConfig.Simulated(7777));
+        // Port 0: any free port, so that tests never collide with a console someone runs.
+        MarelleConfig config = new MarelleConfig(new BoardConfig("standard", null, null, new DriverConfig.Simulated(0),
+                null, null, null), shipped.leds(), shipped.recognition(), shipped.game(), shipped.output());
+        Launcher.Running r = Launcher.start(config, () -> {
+            throw new AssertionError("a simulated board needs no Pi4J");
+        }, clock, log);
+        assertThat(log()).contains("console on 127.0.0.1:");
+        SimulatedBoard board = (SimulatedBoard) r.hardware().sensors();
+        CompletableFuture<GameRecord> twoPlies = new CompletableFuture<>();
+        r.session().addListener((e, g) -> {
+            if (e instanceof SessionEvent.MovePlayed && g.plies() == 2) twoPlies.complete(g);
+        });
+        Position p = Position.start(Variant.STANDARD);
+        for (String san : new String[] {"e4", "e5"}) {
+            var move = p.parseSan(san);
+            clock.millis += 2_000;
+            board.lift(move.from(), clock.millis);
+            clock.millis += 300;
+            board.drop(move.to(), clock.millis);
+            p = p.play(move);
+        }
+        clock.millis += 5_000;   // every window has run out
+        GameRecord g = twoPlies.get(10, TimeUnit.SECONDS);
+        assertThat(g.sans()).containsExactly("e4", "e5");
+        r.daemon().stop();
+        assertThat(Files.readString(dir.resolve("pgn/round-unknown/board1.pgn"))).contains("1. e4 e5 *")
+                .contains("[Event \"Trying Marelle\"]");
+
+        // Started again, the daemon resumes the game and the simulated board shows its position.
+        Launcher.Running again = Launcher.start(config, () -> {
+            throw new AssertionError();
+        }, clock, log);
+        assertThat(again.session().game().sans()).containsExactly("e4", "e5");
+        SquareSet occ = p.occupancy();
+        assertThat(((SimulatedBoard) again.hardware().sensors()).current())
+                .isEqualTo(new Occupancy(8, 8, occ.lo(), occ.hi(), clock.millis, null));
+        again.daemon().stop();
+        assertThat(log()).contains("resumed game " + g.gameId() + " at ply 2");
+    }
+}

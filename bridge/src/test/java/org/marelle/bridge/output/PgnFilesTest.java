@@ -1,0 +1,123 @@
+package org.marelle.bridge.output;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.marelle.bridge.session.GameRecord;
+import org.marelle.bridge.session.GameSession;
+import org.marelle.bridge.session.SessionJournal;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
+import org.marelle.rules.pgn.PgnGame;
+import org.marelle.rules.pgn.PgnReader;
+
+class PgnFilesTest {
+
+    @TempDir
+    Path dir;
+
+    private static GameSession session(String round, String board, String white) {
+        Map<String, String> tags = new LinkedHashMap<>();
+        tags.put("Event", "Open");
+        if (round != null) tags.put("Round", round);
+        if (board != null) tags.put("Board", board);
+        tags.put("White", white);
+        return GameSession.resume(List.of(), Position.start(Variant.STANDARD), tags, SessionJournal.NONE,
+                () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+    }
+
+    private static GameRecord game(String round, String board, String white, String... sans) {
+        GameSession s = session(round, board, white);
+        for (String san : sans) s.play(s.game().position().parseSan(san));
+        return s.game();
+    }
+
+    private static List<PgnGame> read(Path file) throws IOException {
+        return PgnReader.readAll(Files.readString(file)).stream().map(e -> ((PgnReader.Parsed) e).game()).toList();
+    }
+
+    @Test
+    void aGameIsWrittenAsItsOwnFileItsBoardFileAndItsRound() throws IOException {
+        PgnFiles files = new PgnFiles(dir);
+        PgnFiles.Written w = files.write(game("3", "12", "Ann", "e4", "e5"));
+        assertThat(w.game()).isEqualTo(dir.resolve("games/board12-20250301-100000.pgn"));
+        assertThat(w.board()).isEqualTo(dir.resolve("round-3/board12.pgn"));
+        assertThat(w.round()).isEqualTo(dir.resolve("round-3/games.pgn"));
+        for (Path p : List.of(w.game(), w.board(), w.round())) {
+            assertThat(read(p)).singleElement().satisfies(g -> assertThat(g.mainlineSan()).containsExactly("e4", "e5"));
+        }
+        try (Stream<Path> left = Files.walk(dir)) {
+            assertThat(left.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
+        }
+    }
+
+    @Test
+    void theRoundFileHoldsEveryBoardInBoardOrder() throws IOException {
+        // Three daemons sharing one output folder, each with its own writer.
+        new PgnFiles(dir).write(game("5", "10", "Ten", "d4"));
+        new PgnFiles(dir).write(game("5", "2", "Two", "e4"));
+        PgnFiles.Written w = new PgnFiles(dir).write(game("5", "1", "One", "c4"));
+        assertThat(read(w.round())).extracting(g -> g.tags().get("White")).containsExactly("One", "Two", "Ten");
+    }
+
+    @Test
+    void withoutRoundOrBoardTagsTheFoldersHaveDefaults() throws IOException {
+        PgnFiles.Written w = new PgnFiles(dir).write(game(null, null, "Ann"));
+        assertThat(w.board()).isEqualTo(dir.resolve("round-unknown/board1.pgn"));
+        assertThat(new PgnFiles(dir).write(game("../../etc", "1/2", "Ann")).board())
+                .isEqualTo(dir.resolve("round-_._.._etc/board1_2.pgn"));
+    }
+
+    @Test
+    void changingTheRoundMovesTheBoardToTheNewRound() throws IOException {
+        PgnFiles files = new PgnFiles(dir);
+        GameSession s = session("1", "4", "Ann");
+        files.write(s.game());
+        new PgnFiles(dir).write(game("1", "5", "Bob"));
+        s.setTag("Round", "2");
+        files.write(s.game());
+        assertThat(dir.resolve("round-1/board4.pgn")).doesNotExist();
+        assertThat(read(dir.resolve("round-1/games.pgn"))).extracting(g -> g.tags().get("White")).containsExactly("Bob");
+        assertThat(read(dir.resolve("round-2/games.pgn"))).extracting(g -> g.tags().get("White")).containsExactly("Ann");
+    }
+
+    @Test
+    void temporaryFilesOfDeadProcessesAreRemovedOthersKept() throws IOException {
+        long dead = ProcessHandle.current().pid() + 1_000_000;   // far above any pid in use here
+        Path stale = dir.resolve(".games.pgn." + dead + ".tmp");
+        Path mine = dir.resolve(".games.pgn." + ProcessHandle.current().pid() + ".tmp");
+        Path other = dir.resolve(".notes.tmp");
+        for (Path p : List.of(stale, mine, other)) Files.writeString(p, "x");
+        AtomicFiles.removeStaleTemporaries(dir);
+        assertThat(stale).doesNotExist();
+        assertThat(mine).exists();
+        assertThat(other).exists();
+    }
+
+    @Test
+    void theOutputThreadWritesTheNewestGame() throws Exception {
+        List<PgnFiles.Written> seen = new CopyOnWriteArrayList<>();
+        GameSession s = session("1", "1", "Ann");
+        try (PgnOutput out = new PgnOutput(new PgnFiles(dir), seen::add)) {
+            s.addListener(out);
+            for (String san : List.of("e4", "e5", "Nf3", "Nc6", "Bb5")) s.play(s.game().position().parseSan(san));
+            out.flush();
+            assertThat(read(out.lastWritten().game()).get(0).mainlineSan()).containsExactly("e4", "e5", "Nf3", "Nc6", "Bb5");
+            assertThat(seen).isNotEmpty().hasSizeLessThanOrEqualTo(5);
+            s.setResult("1-0", "resignation");
+        }
+        // close() wrote what was pending.
+        assertThat(read(dir.resolve("round-1/board1.pgn")).get(0).result()).isEqualTo("1-0");
+    }
+}
