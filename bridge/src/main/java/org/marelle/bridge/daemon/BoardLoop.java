@@ -42,8 +42,16 @@ public final class BoardLoop {
         this.config = Objects.requireNonNull(config, "config");
         this.log = Objects.requireNonNull(log, "log");
         this.leds = Objects.requireNonNull(leds, "leds");
-        this.state = RecognizerState.start(session.game().position(), config);
+        this.state = recognizerAtSessionPosition();
         showLeds();
+    }
+
+    /**
+     * A recognizer at the session's position that knows the moves played, so that a restarted daemon shows the last
+     * move on the LEDs and accepts takebacks into the game as it stood before the restart.
+     */
+    private RecognizerState recognizerAtSessionPosition() {
+        return RecognizerState.resume(session.game().initial(), session.game().moves(), config);
     }
 
     /** A settled sensor frame. */
@@ -102,7 +110,7 @@ public final class BoardLoop {
         if (resyncing) return;   // a failure while resyncing waits for the next frame
         resyncing = true;
         try {
-            state = RecognizerState.start(session.game().position(), config);
+            state = recognizerAtSessionPosition();
             if (lastFrame != null) apply(state.accept(lastFrame));
             else showLeds();
         } finally {

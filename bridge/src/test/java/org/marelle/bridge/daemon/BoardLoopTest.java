@@ -72,6 +72,23 @@ class BoardLoopTest {
     }
 
     @Test
+    void aRestartedLoopShowsTheLastMoveOfTheResumedGame() {
+        Position p = Position.start(Variant.STANDARD);
+        play(p.parseSan("e4"));
+        Move e5 = p.playSan("e4").parseSan("e5");
+        play(e5);
+        assertThat(session.game().plies()).isEqualTo(2);
+        // A new loop on the same session, as after a restart that replayed the journal.
+        List<LedFrame> after = new ArrayList<>();
+        BoardLoop restarted = new BoardLoop(session, RecognizerConfig.defaults(), log, after::add);
+        restarted.frame(frame(session.game().position().occupancy(), t += 1000));
+        assertThat(after).isNotEmpty();
+        LedFrame shown = after.get(after.size() - 1);
+        assertThat(shown.led(e5.from()).pattern()).isNotEqualTo(LedFrame.Pattern.OFF);
+        assertThat(shown.led(e5.to()).pattern()).isNotEqualTo(LedFrame.Pattern.OFF);
+    }
+
+    @Test
     void aMoveTheJournalCouldNotWriteIsRecognizedAgainAndRecordedOnce() {
         Position p = Position.start(Variant.STANDARD);
         journal.failuresLeft = 1;
