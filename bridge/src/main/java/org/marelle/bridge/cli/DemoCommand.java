@@ -12,6 +12,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.daemon.DemoRun;
 import org.marelle.bridge.daemon.EventLog;
 import org.marelle.bridge.simulation.Profile;
@@ -34,9 +35,14 @@ import picocli.CommandLine.Spec;
             "Play a recorded game on a simulated board through the real daemon, printing each move as it is",
             "recognized and writing the PGN. No configuration and no hardware needed. By default the game is Morphy's",
             "'Opera game' (Paris, 1858), played in real time; --speed 20 plays it 20 times faster.",
-            "Run it again with the same --out folder after an interruption and it resumes from the journal."
+            "Run it again with the same --out folder after an interruption and it resumes from the journal.",
+            "Meanwhile it serves the live broadcast on http://127.0.0.1:8080/ (printed at start): open it in a browser",
+            "to watch the game; /game.pgn and /api/game serve the game as PGN and JSON. When the game is over the",
+            "server stops and the demo exits 0, unless --stay keeps the page up until Ctrl-C."
         },
-        footer = {"", "Examples:", "  marelle demo --speed 20", "  marelle demo --pgn games.pgn --game 3 --out my-demo"},
+        footer = {"", "Examples:", "  marelle demo --speed 20", "  marelle demo --speed 5 --stay      (watch it on http://127.0.0.1:8080/)",
+            "  marelle demo --http-port 0        (any free port)",
+            "  marelle demo --pgn games.pgn --game 3 --out my-demo --no-http"},
         usageHelpAutoWidth = true)
 final class DemoCommand implements Callable<Integer> {
 
@@ -71,6 +77,17 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "Also print provisional moves and promotion prompts.")
     private boolean verbose;
 
+    @Option(names = "--http-port", paramLabel = "P", defaultValue = "" + BroadcastConfig.DEFAULT_PORT,
+            description = "Serve the live broadcast (viewer page, PGN, JSON, events) on 127.0.0.1, port P"
+                    + " (default: ${DEFAULT-VALUE}; 0: any free port).")
+    private int httpPort;
+
+    @Option(names = "--no-http", description = "Serve no live broadcast.")
+    private boolean noHttp;
+
+    @Option(names = "--stay", description = "After the game, keep serving the viewer until Ctrl-C (default: stop and exit).")
+    private boolean stay;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -81,6 +98,9 @@ final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage("--profile: " + e.getMessage());
         }
+        if (httpPort < 0 || httpPort > 65535) throw usage("--http-port must be between 0 and 65535, not " + httpPort);
+        if (noHttp && stay) throw usage("--stay keeps the viewer up; it cannot go with --no-http");
+        BroadcastConfig broadcast = noHttp ? null : BroadcastConfig.defaults().withPort(httpPort);
         PgnGame game = readGame();
         Path dir = out != null ? out
                 : Path.of("marelle-demo-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now()));
@@ -93,7 +113,7 @@ final class DemoCommand implements Callable<Integer> {
                         : (speed == Math.rint(speed) ? Long.toString((long) speed) : Double.toString(speed)) + " times real time");
         stdout.println("writing to " + dir.toAbsolutePath());
         stdout.flush();
-        DemoRun.Result r = new DemoRun(new DemoRun.Options(game, dir, speed, p, seed), EventLog.to(stdout, verbose)).run();
+        DemoRun.Result r = new DemoRun(new DemoRun.Options(game, dir, speed, p, seed, broadcast, stay), EventLog.to(stdout, verbose)).run();
         stdout.flush();
         return r.exitCode();
     }

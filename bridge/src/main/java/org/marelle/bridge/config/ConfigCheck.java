@@ -50,6 +50,7 @@ final class ConfigCheck {
         recognition(c.recognition());
         game(c.game());
         output(c.output());
+        broadcast(c.broadcast());
     }
 
     // ---- board -----------------------------------------------------------------------------------------------------
@@ -311,6 +312,39 @@ final class ConfigCheck {
     private void output(OutputConfig o) {
         if (o.pgnDirectory().isBlank()) problem("output.pgnDirectory", "empty: a directory is needed");
         if (o.stateDirectory().isBlank()) problem("output.stateDirectory", "empty: a directory is needed");
+    }
+
+    /**
+     * The broadcast section: ranges first, so that every bad key is reported at once; then what only
+     * {@link org.marelle.bridge.broadcast.BroadcastConfig} knows (an address, a notation, a token), whose messages
+     * start with the key path.
+     */
+    private void broadcast(BroadcastSettings b) {
+        if (b == null) return;
+        int before = problems.size();
+        String at = "broadcast";
+        if (b.bind() != null && b.bind().isBlank()) problem(at + ".bind", "empty: an address is needed, e.g. 127.0.0.1 or 0.0.0.0");
+        range(at + ".port", b.port(), 0, 65535);
+        range(at + ".delay", b.delay(), 0, 3600);
+        range(at + ".keepAlive", b.keepAlive(), 1, 3600);
+        range(at + ".eventLog", b.eventLog(), 16, 1_000_000);
+        BroadcastSettings.Lichess l = b.lichess();
+        if (l != null) {
+            if (l.round() == null) problem(at + ".lichess.round", "missing: the round's id (8 letters or digits)");
+            if (l.token() == null) problem(at + ".lichess.token", "missing: a Lichess token with the study:write scope");
+            range(at + ".lichess.initialBackoff", l.initialBackoff(), 1, 3600);
+            range(at + ".lichess.maxBackoff", l.maxBackoff(), 1, 3600);
+            range(at + ".lichess.timeout", l.timeout(), 1, 600);
+        }
+        if (problems.size() > before) return;
+        try {
+            b.toBroadcastConfig();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            String m = String.valueOf(e.getMessage());
+            int colon = m.indexOf(": ");
+            if (m.startsWith(at + ".") && colon > 0) problem(m.substring(0, colon), m.substring(colon + 2));
+            else problem(at, m);
+        }
     }
 
     private void rotation(String path, int degrees) {

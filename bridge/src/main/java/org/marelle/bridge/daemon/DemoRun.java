@@ -1,12 +1,14 @@
 package org.marelle.bridge.daemon;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +16,8 @@ import java.util.concurrent.locks.LockSupport;
 import org.marelle.board.LedBoard;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
+import org.marelle.bridge.broadcast.BroadcastConfig;
+import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.journal.Journal;
 import org.marelle.bridge.output.AtomicFiles;
 import org.marelle.bridge.output.PgnFiles;
@@ -43,12 +47,29 @@ public final class DemoRun {
      * @param speed   how many times faster than real time
      * @param profile how the simulated person plays
      * @param seed    the simulator's seed (the same seed plays the same way)
+     * @param broadcast how to serve the live broadcast (viewer page, PGN, events), or null for none
+     * @param stay    whether the broadcast stays up after the game is over, until the process is stopped (Ctrl-C,
+     *                SIGTERM), for a person still watching; without it the demo stops the server and returns
      */
-    public record Options(PgnGame game, Path out, double speed, Profile profile, long seed) {
+    public record Options(PgnGame game, Path out, double speed, Profile profile, long seed, BroadcastConfig broadcast,
+                          boolean stay) {
+
+        /** Without a live broadcast. */
+        public Options(PgnGame game, Path out, double speed, Profile profile, long seed) {
+            this(game, out, speed, profile, seed, null, false);
+        }
     }
 
-    /** How the demo ended: exit code 0 when the game was played to its end, the game as recorded. */
-    public record Result(int exitCode, GameRecord game, Path pgn) {
+    /**
+     * How the demo ended: exit code 0 when the game was played to its end, the game as recorded.
+     *
+     * @param viewer the live broadcast's address while it ran, or null without one
+     */
+    public record Result(int exitCode, GameRecord game, Path pgn, URI viewer) {
+
+        public Result(int exitCode, GameRecord game, Path pgn) {
+            this(exitCode, game, pgn, null);
+        }
     }
 
     /**
@@ -73,6 +94,15 @@ public final class DemoRun {
     }
 
     public Result run() throws IOException, InterruptedException {
+        return run(live -> {
+        });
+    }
+
+    /**
+     * Plays the game; {@code whileServing} then gets the live broadcast (when there is one) after the game ended
+     * and the board stopped, but before the server closes: tests read the finished game's PGN and JSON there.
+     */
+    public Result run(java.util.function.Consumer<LiveBroadcast> whileServing) throws IOException, InterruptedException {
         PgnGame source = options.game();
         List<Move> moves = source.mainline();
         RecognizerConfig recognition = RecognizerConfig.defaults();
@@ -118,8 +148,29 @@ public final class DemoRun {
         CompletableFuture<GameRecord> over = new CompletableFuture<>();
         session.addListener(log::session);
         session.addListener(pgn);
-        Daemon daemon = new Daemon(board, LedBoard.none(),
-                leds -> new BoardLoop(session, recognition, log, leds), clock, log, List.of(pgn, journal));
+        LiveBroadcast live = null;
+        if (options.broadcast() != null) {
+            try {
+                live = LiveBroadcast.start(options.broadcast(), session, clock);
+            } catch (IOException | RuntimeException e) {
+                journal.close();
+                log.error("cannot serve the live broadcast on " + options.broadcast().bindAddress() + ":"
+                        + options.broadcast().port() + ": " + e.getMessage() + "; give another --http-port, or --no-http");
+                return new Result(1, game, null);
+            }
+        }
+        LiveBroadcast viewer = live;
+        // The broadcast is not closed with the daemon: with --stay it serves the finished game until the end.
+        Daemon daemon = viewer == null
+                ? new Daemon(board, LedBoard.none(), leds -> new BoardLoop(session, recognition, log, leds), clock, log,
+                        List.of(pgn, journal))
+                : new Daemon(board, LedBoard.none(),
+                        leds -> viewer.track(new BoardLoop(session, recognition, log, viewer.watching(leds))), clock, log,
+                        List.of(pgn, journal));
+        if (viewer != null) {
+            viewer.attach(daemon::submit);
+            log.info("live broadcast: " + viewer.uri() + " (PGN: " + viewer.uri().resolve("/game.pgn") + ")");
+        }
         session.addListener((e, g) -> {
             if (g.isOver()) {
                 over.complete(g);
@@ -138,7 +189,12 @@ public final class DemoRun {
         if (plan.frames().size() > 1) clock.holdAt(base + plan.frames().get(1).atMillis() - 1);
         pgn.offer(game);
         // Ctrl-C or SIGTERM: stop as the daemon does, files closed (the journal resumes the game next time).
-        Thread hook = Thread.ofPlatform().unstarted(daemon::stop);
+        CountDownLatch shutDown = new CountDownLatch(1);
+        Thread hook = Thread.ofPlatform().unstarted(() -> {
+            daemon.stop();
+            if (viewer != null) viewer.close();
+            shutDown.countDown();
+        });
         Runtime.getRuntime().addShutdownHook(hook);
         daemon.start();
         log.info("ready: playing from ply " + done + ", " + (moves.size() - done) + " plies to go");
@@ -165,23 +221,34 @@ public final class DemoRun {
         }
         feeder.interrupt();
         daemon.stop();
+        GameRecord recorded = session.game();
+        Path file = pgn.lastWritten() != null ? pgn.lastWritten().game() : files.gameFile(recorded);
+        URI uri = viewer == null ? null : viewer.uri();
+        int exit = 0;
+        if (end == null) {
+            log.error("the game did not end: " + recorded.plies() + " of " + moves.size() + " plies recorded"
+                    + (recorded.plies() < moves.size() ? ", ply " + (recorded.plies() + 1) + " ("
+                    + recorded.position().san(moves.get(recorded.plies())) + ") was never recognized" : ""));
+            exit = 1;
+        } else {
+            log.info("game over: " + recorded.result() + (recorded.reason().isEmpty() ? "" : " (" + recorded.reason() + ")"));
+        }
+        log.info("PGN: " + file);
+        if (viewer != null) whileServing.accept(viewer);
+        if (viewer != null && options.stay()) {
+            // The board has stopped; the page, the PGN and the events still serve the game until Ctrl-C or SIGTERM,
+            // when the hook closes the server and the JVM exits.
+            log.info("still serving " + uri + " (--stay); Ctrl-C to stop");
+            shutDown.await();
+            return new Result(exit, recorded, file, uri);
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException e) {
             // Shutting down already: the hook has run or is running.
         }
-        GameRecord recorded = session.game();
-        Path file = pgn.lastWritten() != null ? pgn.lastWritten().game() : files.gameFile(recorded);
-        if (end == null) {
-            log.error("the game did not end: " + recorded.plies() + " of " + moves.size() + " plies recorded"
-                    + (recorded.plies() < moves.size() ? ", ply " + (recorded.plies() + 1) + " ("
-                    + recorded.position().san(moves.get(recorded.plies())) + ") was never recognized" : ""));
-            log.info("PGN: " + file);
-            return new Result(1, recorded, file);
-        }
-        log.info("game over: " + recorded.result() + (recorded.reason().isEmpty() ? "" : " (" + recorded.reason() + ")"));
-        log.info("PGN: " + file);
-        return new Result(0, recorded, file);
+        if (viewer != null) viewer.close();
+        return new Result(exit, recorded, file, uri);
     }
 
     /**

@@ -8,11 +8,14 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
+import org.marelle.bridge.broadcast.BroadcastConfig;
+import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.journal.Journal;
 import org.marelle.bridge.output.AtomicFiles;
 import org.marelle.bridge.output.PgnFiles;
 import org.marelle.bridge.output.PgnOutput;
+import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.rules.SquareSet;
@@ -25,8 +28,13 @@ import org.marelle.rules.Variant;
  */
 public final class Launcher {
 
-    /** What a start opened, for the command (which waits for the end) and for tests (which look inside). */
-    public record Running(Daemon daemon, Hardware hardware, GameSession session, Journal journal, PgnOutput pgn) {
+    /**
+     * What a start opened, for the command (which waits for the end) and for tests (which look inside).
+     *
+     * @param live the live broadcast, or null when the configuration has no {@code broadcast} section
+     */
+    public record Running(Daemon daemon, Hardware hardware, GameSession session, Journal journal, PgnOutput pgn,
+                          LiveBroadcast live) {
     }
 
     private Launcher() {
@@ -64,12 +72,37 @@ public final class Launcher {
             session.addListener(log::session);
             session.addListener(pgn);
             pgn.offer(game);
-            Daemon daemon = new Daemon(hardware.sensors(), hardware.leds(),
-                    leds -> new BoardLoop(session, config.recognition().toRecognizerConfig(), log, leds), clock, log,
-                    List.of(pgn, journal, hardware));
+            RecognizerConfig recognition = config.recognition().toRecognizerConfig();
+            LiveBroadcast live = null;
+            if (config.broadcast() != null) {
+                BroadcastConfig b = config.broadcast().toBroadcastConfig();
+                try {
+                    live = LiveBroadcast.start(b, session, clock);
+                } catch (IOException | RuntimeException e) {
+                    pgn.close();
+                    hardware.close();
+                    // A bind failure says only "Address already in use": name what could not listen.
+                    throw new IOException("broadcast: cannot listen on " + b.bindAddress() + ":" + b.port() + ": "
+                            + e.getMessage(), e);
+                }
+            }
+            LiveBroadcast viewer = live;
+            Daemon daemon;
+            if (viewer == null) {
+                daemon = new Daemon(hardware.sensors(), hardware.leds(),
+                        leds -> new BoardLoop(session, recognition, log, leds), clock, log,
+                        List.of(pgn, journal, hardware));
+            } else {
+                // The server closes before the journal, so that no one reads a game whose files are closing.
+                daemon = new Daemon(hardware.sensors(), hardware.leds(),
+                        leds -> viewer.track(new BoardLoop(session, recognition, log, viewer.watching(leds))), clock,
+                        log, List.of(viewer, pgn, journal, hardware));
+                viewer.attach(daemon::submit);
+            }
             daemon.start();
             log.info("board: " + hardware.description());
-            return new Running(daemon, hardware, session, journal, pgn);
+            if (live != null) log.info("live broadcast: " + live.uri());
+            return new Running(daemon, hardware, session, journal, pgn, live);
         } catch (IOException | RuntimeException e) {
             journal.close();
             throw e;

@@ -47,7 +47,7 @@ class DemoCommandTest {
 
     @Test
     void theDemoPlaysTheBundledGameToTheEndAndExitsZero() throws IOException {
-        CliRun run = CliRun.of("demo", "--speed", "5000", "--out", dir.toString());
+        CliRun run = CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.toString());
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.outLines().get(1)).isEqualTo("writing to " + dir.toAbsolutePath());
         assertThat(run.outLines()).contains("move 1. e4", "move 12. O-O-O", "move 17. Rd8#", "result 1-0 (checkmate)",
@@ -63,8 +63,8 @@ class DemoCommandTest {
 
     @Test
     void runAgainOnAFinishedGameItSaysSoAndExitsZero() {
-        assertThat(CliRun.of("demo", "--speed", "5000", "--out", dir.toString()).exitCode()).isZero();
-        CliRun again = CliRun.of("demo", "--speed", "5000", "--out", dir.toString());
+        assertThat(CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.toString()).exitCode()).isZero();
+        CliRun again = CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.toString());
         assertThat(again.exitCode()).isZero();
         assertThat(again.out()).contains("the game is already over: 1-0 (checkmate)");
     }
@@ -78,7 +78,7 @@ class DemoCommandTest {
                     () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
             for (Move m : source.mainline().subList(0, 10)) s.play(m);
         }
-        CliRun run = CliRun.of("demo", "--speed", "5000", "--out", dir.toString());
+        CliRun run = CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.toString());
         assertThat(run.exitCode()).as(run.out()).isZero();
         assertThat(run.out()).contains("at ply 10 from the journal");
         assertThat(run.outLines().stream().filter(l -> l.startsWith("move ")).toList())
@@ -92,7 +92,7 @@ class DemoCommandTest {
         try (InputStream in = DemoCommandTest.class.getResourceAsStream("/daemon/real-games.pgn")) {
             Files.write(file, in.readAllBytes());
         }
-        CliRun run = CliRun.of("demo", "--speed", "5000", "--out", dir.resolve("out").toString(), "--pgn", file.toString(),
+        CliRun run = CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.resolve("out").toString(), "--pgn", file.toString(),
                 "--game", "2", "--profile", "noisy");
         assertThat(run.exitCode()).as(run.out()).isZero();
         // The dark centre squares the kings would need for 0-1 are taken (a pawn on e5): the arbiter enters it.
@@ -107,8 +107,8 @@ class DemoCommandTest {
         try (InputStream in = DemoCommandTest.class.getResourceAsStream("/daemon/real-games.pgn")) {
             Files.write(file, in.readAllBytes());
         }
-        assertThat(CliRun.of("demo", "--speed", "5000", "--out", dir.resolve("out").toString()).exitCode()).isZero();
-        CliRun other = CliRun.of("demo", "--speed", "5000", "--out", dir.resolve("out").toString(), "--pgn",
+        assertThat(CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.resolve("out").toString()).exitCode()).isZero();
+        CliRun other = CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.resolve("out").toString(), "--pgn",
                 file.toString());
         assertThat(other.exitCode()).isEqualTo(1);
         assertThat(other.out()).contains("holds another game");
@@ -128,5 +128,21 @@ class DemoCommandTest {
         CliRun game = CliRun.of("demo", "--game", "5", "--out", dir.toString());
         assertThat(game.exitCode()).isEqualTo(2);
         assertThat(game.err()).contains("has 1 game(s), no game 5");
+        CliRun port = CliRun.of("demo", "--http-port", "70000", "--out", dir.toString());
+        assertThat(port.exitCode()).isEqualTo(2);
+        assertThat(port.err()).contains("--http-port must be between 0 and 65535, not 70000");
+        CliRun stay = CliRun.of("demo", "--no-http", "--stay", "--out", dir.toString());
+        assertThat(stay.exitCode()).isEqualTo(2);
+        assertThat(stay.err()).contains("--stay keeps the viewer up; it cannot go with --no-http");
+    }
+
+    @Test
+    void theDemoPrintsTheViewerAddressAndStillExitsZeroWhenTheGameIsOver() {
+        CliRun run = CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.outLines()).anySatisfy(l -> assertThat(l).matches("live broadcast: http://127\\.0\\.0\\.1:\\d+/ .*"));
+        CliRun off = CliRun.of("demo", "--no-http", "--speed", "5000", "--out", dir.resolve("off").toString());
+        assertThat(off.exitCode()).as(off.out() + off.err()).isZero();
+        assertThat(off.outLines()).noneMatch(l -> l.contains("live broadcast"));
     }
 }

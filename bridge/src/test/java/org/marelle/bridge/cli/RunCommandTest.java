@@ -59,4 +59,26 @@ class RunCommandTest {
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.out()).contains("error: cannot start: " + state.resolve("current.journal") + " is not a Marelle journal");
     }
+
+    @Test
+    void aBroadcastPortAlreadyTakenStopsTheStartWithExitCode1() throws IOException {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Path config = dir.resolve("live.yaml");
+            Files.writeString(config, "board:\n  driver: {type: simulated, listen: 0}\noutput:\n  pgnDirectory: "
+                    + dir.resolve("pgn") + "\n  stateDirectory: " + dir.resolve("state") + "\nbroadcast:\n  bind: 127.0.0.1\n"
+                    + "  port: " + taken.getLocalPort() + "\n");
+            CliRun run = CliRun.of("run", "--config", config.toString());
+            assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
+            assertThat(run.out()).contains("error: cannot start: broadcast: cannot listen on 127.0.0.1:" + taken.getLocalPort());
+        }
+    }
+
+    @Test
+    void aBadBroadcastSectionIsAConfigurationError() throws IOException {
+        Path config = dir.resolve("bad-live.yaml");
+        Files.writeString(config, "board:\n  driver: {type: simulated}\nbroadcast:\n  port: 70000\n  token: short\n");
+        CliRun run = CliRun.of("run", "--config", config.toString(), "--check");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("broadcast.port: 70000 is not between 0 and 65535 (line 4)");
+    }
 }

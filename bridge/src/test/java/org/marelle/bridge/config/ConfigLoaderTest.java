@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.marelle.bridge.broadcast.BroadcastConfig;
+import org.marelle.bridge.broadcast.LichessConfig;
 import org.marelle.bridge.recognition.RecognizerConfig;
 
 class ConfigLoaderTest {
@@ -82,6 +86,38 @@ class ConfigLoaderTest {
                 """, "gpio.yaml");
         assertThat(gpio.board().debounceScans()).isEqualTo(2);
         assertThat(gpio.leds()).isEqualTo(new LedConfig.Ws2812(0, 0, 64, 1500, LedLayoutConfig.DEFAULTS, 800));
+        assertThat(c.broadcast()).as("no section, no broadcast").isNull();
+    }
+
+    @Test
+    void aBroadcastSectionMapsOntoTheBroadcastConfig() throws Exception {
+        MarelleConfig empty = ConfigLoader.parse("board:\n  driver: {type: simulated}\nbroadcast: {}\n", "b.yaml");
+        assertThat(empty.broadcast().toBroadcastConfig()).isEqualTo(BroadcastConfig.defaults());
+        MarelleConfig full = ConfigLoader.parse("""
+                board:
+                  driver: {type: simulated}
+                broadcast:
+                  bind: 0.0.0.0
+                  port: 8081
+                  token: 0123456789abcdef0123
+                  delay: 30
+                  notation: fr
+                  keepAlive: 5
+                  eventLog: 200
+                  lichess:
+                    round: AbCd1234
+                    token: lip_secret
+                    url: http://127.0.0.1:9999
+                    initialBackoff: 2
+                    maxBackoff: 30
+                    timeout: 10
+                """, "b.yaml");
+        BroadcastConfig b = full.broadcast().toBroadcastConfig();
+        assertThat(b).isEqualTo(new BroadcastConfig("0.0.0.0", 8081, "0123456789abcdef0123", Duration.ofSeconds(30), "fr",
+                Duration.ofSeconds(5), 200, new LichessConfig(URI.create("http://127.0.0.1:9999"), "AbCd1234",
+                "lip_secret", Duration.ofSeconds(2), Duration.ofSeconds(30), Duration.ofSeconds(10))));
+        MarelleConfig sim = ConfigLoader.load(SHIPPED.resolve("simulated.yaml"));
+        assertThat(sim.broadcast().toBroadcastConfig().bindAddress()).isEqualTo("127.0.0.1");
     }
 
     static Stream<Arguments> brokenFiles() {
@@ -105,7 +141,37 @@ class ConfigLoaderTest {
                         List.of("board.driver.colums: unknown key; did you mean columns? (known: activeLow, columns, "
                                 + "rows, settleMicros) (line 5)")),
                 Arguments.of("an unknown section", "board:\n  driver: {type: simulated}\nhttp:\n  port: 8080\n",
-                        List.of("http: unknown key (known: board, game, leds, output, recognition) (line 3)")),
+                        List.of("http: unknown key (known: board, broadcast, game, leds, output, recognition) (line 3)")),
+                Arguments.of("broadcast values out of range", """
+                        board:
+                          driver: {type: simulated}
+                        broadcast:
+                          port: 70000
+                          delay: -1
+                          eventLog: 3
+                          lichess:
+                            token: lip_abc
+                            timeout: 0
+                        """,
+                        List.of("broadcast.port: 70000 is not between 0 and 65535 (line 4)",
+                                "broadcast.delay: -1 is not between 0 and 3600 (line 5)",
+                                "broadcast.eventLog: 3 is not between 16 and 1000000 (line 6)",
+                                "broadcast.lichess.round: missing: the round's id (8 letters or digits) (line 7)",
+                                "broadcast.lichess.timeout: 0 is not between 1 and 600 (line 9)")),
+                Arguments.of("a short control token", "board:\n  driver: {type: simulated}\nbroadcast:\n  token: secret\n",
+                        List.of("broadcast.token: needs at least 16 printable ASCII characters without spaces (e.g. from "
+                                + "'openssl rand -hex 16'), got 6 characters (line 4)")),
+                Arguments.of("an unknown notation", "board:\n  driver: {type: simulated}\nbroadcast:\n  notation: klingon\n",
+                        List.of("broadcast.notation: unknown notation 'klingon' (known: san, fr, de, es, it, nl, figurine, lan, "
+                                + "uci, iccf, vandermonde, descriptive-en, descriptive-fr) (line 4)")),
+                Arguments.of("a bad Lichess round", "board:\n  driver: {type: simulated}\nbroadcast:\n  lichess: {round: abc, token: lip_x}\n",
+                        List.of("broadcast.lichess.round: 'abc' is not a round id (8 letters or digits, the last part "
+                                + "of the round's address) (line 4)")),
+                Arguments.of("an unknown broadcast key", "board:\n  driver: {type: simulated}\nbroadcast:\n  prot: 8080\n",
+                        List.of("broadcast.prot: unknown key; did you mean port? (known: bind, delay, eventLog, keepAlive, "
+                                + "lichess, notation, port, token) (line 4)")),
+                Arguments.of("seconds as text", "board:\n  driver: {type: simulated}\nbroadcast:\n  delay: 5s\n",
+                        List.of("broadcast.delay: '5s' is not a whole number (line 4)")),
                 Arguments.of("an unknown driver", "board:\n  driver:\n    type: gpio\n",
                         List.of("board.driver.type: unknown type 'gpio' (known: gpio-matrix, mcp23017, hc165, serial, "
                                 + "simulated) (line 3)")),

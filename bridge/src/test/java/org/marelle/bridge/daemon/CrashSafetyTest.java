@@ -65,7 +65,7 @@ class CrashSafetyTest {
         while (kills < minKills) {
             int which = round % (real.size() + 1);   // 0: the bundled game, then the real games in turn
             PgnGame source = which == 0 ? TestGames.demo() : real.get(which - 1);
-            List<String> args = new ArrayList<>(List.of("demo", "--out", "out-" + round, "--profile", "clean",
+            List<String> args = new ArrayList<>(List.of("demo", "--http-port", "0", "--out", "out-" + round, "--profile", "clean",
                     "--speed", "8"));
             if (which > 0) args.addAll(List.of("--pgn", games.toString(), "--game", Integer.toString(which)));
             playUnderKills(source, args.toArray(String[]::new), dir.resolve("out-" + round), random, "seed " + seed
@@ -143,7 +143,7 @@ class CrashSafetyTest {
 
     @Test
     void sigtermStopsTheDaemonCleanly() throws Exception {
-        ChildJvm child = ChildJvm.start(dir, "demo", "--out", "out", "--speed", "1");
+        ChildJvm child = ChildJvm.start(dir, "demo", "--http-port", "0", "--out", "out", "--speed", "1");
         // Wait for the first move (the board is playing), then ask it to stop as systemd would.
         for (int i = 0; i < 200 && child.lines().stream().noneMatch(l -> l.startsWith("move 1. ")); i++) {
             child.waitFor(100);

@@ -1,7 +1,10 @@
 package org.marelle.bridge.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.plugin.mock.platform.MockPlatform;
@@ -11,6 +14,9 @@ import com.pi4j.plugin.mock.provider.i2c.MockI2CProvider;
 import com.pi4j.plugin.mock.provider.spi.MockSpi;
 import com.pi4j.plugin.mock.provider.spi.MockSpiProvider;
 import java.io.ByteArrayOutputStream;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +30,7 @@ import org.marelle.board.Occupancy;
 import org.marelle.board.led.Ws2812Strip;
 import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.config.BoardConfig;
+import org.marelle.bridge.config.BroadcastSettings;
 import org.marelle.bridge.config.ConfigLoader;
 import org.marelle.bridge.config.DriverConfig;
 import org.marelle.bridge.config.MarelleConfig;
@@ -73,7 +80,14 @@ class LauncherTest {
     private MarelleConfig shipped(String name) throws Exception {
         MarelleConfig c = ConfigLoader.load(Path.of("..", "config", name));
         return new MarelleConfig(c.board(), c.leds(), c.recognition(), c.game(),
-                new OutputConfig(dir.resolve("pgn").toString(), dir.resolve("state").toString()));
+                new OutputConfig(dir.resolve("pgn").toString(), dir.resolve("state").toString()),
+                anyFreePort(c.broadcast()));
+    }
+
+    /** A shipped broadcast section on port 0, so that tests never take a port someone uses. */
+    static BroadcastSettings anyFreePort(BroadcastSettings b) {
+        return b == null ? null : new BroadcastSettings(b.bind(), 0, b.token(), b.delay(), b.notation(), b.keepAlive(),
+                b.eventLog(), b.lichess());
     }
 
     private String log() {
@@ -123,7 +137,8 @@ class LauncherTest {
         assertThat(shipped.board().driver()).isEqualTo(new DriverConfig.Simulated(7777));
         // Port 0: any free port, so that tests never collide with a console someone runs.
         MarelleConfig config = new MarelleConfig(new BoardConfig("standard", null, null, new DriverConfig.Simulated(0),
-                null, null, null), shipped.leds(), shipped.recognition(), shipped.game(), shipped.output());
+                null, null, null), shipped.leds(), shipped.recognition(), shipped.game(), shipped.output(),
+                null);
         Launcher.Running r = Launcher.start(config, () -> {
             throw new AssertionError("a simulated board needs no Pi4J");
         }, clock, log);
@@ -159,5 +174,73 @@ class LauncherTest {
                 .isEqualTo(new Occupancy(8, 8, occ.lo(), occ.hi(), clock.millis, null));
         again.daemon().stop();
         assertThat(log()).contains("resumed game " + g.gameId() + " at ply 2");
+    }
+
+    @Test
+    void aConfigWithABroadcastSectionServesTheGameLive() throws Exception {
+        HandClock clock = new HandClock();
+        String token = "0123456789abcdef0123456789abcdef";
+        MarelleConfig config = ConfigLoader.parse("""
+                board:
+                  driver: {type: simulated, listen: 0}
+                game:
+                  tags: {Event: Live test, White: Anna, Black: Bruno}
+                output:
+                  pgnDirectory: %s
+                  stateDirectory: %s
+                broadcast:
+                  bind: 127.0.0.1
+                  port: 0
+                  token: %s
+                """.formatted(dir.resolve("pgn"), dir.resolve("state"), token), "live.yaml");
+        Launcher.Running r = Launcher.start(config, () -> {
+            throw new AssertionError("a simulated board needs no Pi4J");
+        }, clock, log);
+        try {
+            assertThat(r.live()).isNotNull();
+            assertThat(log()).contains("live broadcast: " + r.live().uri());
+            SimulatedBoard board = (SimulatedBoard) r.hardware().sensors();
+            CompletableFuture<GameRecord> twoPlies = new CompletableFuture<>();
+            r.session().addListener((e, g) -> {
+                if (e instanceof SessionEvent.MovePlayed && g.plies() == 2) twoPlies.complete(g);
+            });
+            Position p = Position.start(Variant.STANDARD);
+            for (String san : new String[] {"e4", "e5"}) {
+                var move = p.parseSan(san);
+                clock.millis += 2_000;
+                board.lift(move.from(), clock.millis);
+                clock.millis += 300;
+                board.drop(move.to(), clock.millis);
+                p = p.play(move);
+            }
+            clock.millis += 5_000;
+            twoPlies.get(10, TimeUnit.SECONDS);
+
+            HttpClient http = HttpClient.newHttpClient();
+            HttpResponse<String> pgn = http.send(HttpRequest.newBuilder(r.live().uri().resolve("/game.pgn")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(pgn.statusCode()).isEqualTo(200);
+            assertThat(pgn.body()).contains("[Event \"Live test\"]", "[White \"Anna\"]", "1. e4 e5 *");
+            JsonNode game = new ObjectMapper().readTree(http.send(HttpRequest.newBuilder(
+                    r.live().uri().resolve("/api/game")).build(), HttpResponse.BodyHandlers.ofString()).body());
+            assertThat(game.get("ply").asInt()).isEqualTo(2);
+            assertThat(game.get("fen").asText()).isEqualTo(p.fen());
+
+            // The control API reaches the game through the daemon's thread.
+            HttpResponse<String> result = http.send(HttpRequest.newBuilder(r.live().uri().resolve("/api/game/result"))
+                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"result\": \"1/2-1/2\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(result.statusCode()).as(result.body()).isEqualTo(200);
+            assertThat(r.session().game().result()).isEqualTo("1/2-1/2");
+            HttpResponse<String> after = http.send(HttpRequest.newBuilder(r.live().uri().resolve("/game.pgn")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(after.body()).contains("[Result \"1/2-1/2\"]", "1. e4 e5 1/2-1/2");
+        } finally {
+            r.daemon().stop();
+        }
+        // Stopped, the daemon no longer serves.
+        assertThatThrownBy(() -> HttpClient.newHttpClient().send(HttpRequest.newBuilder(r.live().uri()).build(),
+                HttpResponse.BodyHandlers.ofString())).isInstanceOf(java.io.IOException.class);
     }
 }
