@@ -152,13 +152,13 @@ public record Hardware(SensorBoard sensors, LedBoard leds, List<AutoCloseable> r
         }
     }
 
-    static SensorMapping mapping(SensorsConfig s, BoardGeometry g) {
+    public static SensorMapping mapping(SensorsConfig s, BoardGeometry g) {
         if (s.table() != null) return SensorMapping.parse(g.files(), g.ranks(), s.table());
         return SensorMapping.grid(g.files(), g.ranks(),
                 new GridOrder(g.files(), g.ranks(), Rotation.ofDegrees(s.rotation()), s.mirrored(), s.serpentine()));
     }
 
-    static LedLayout layout(LedLayoutConfig l, BoardGeometry g) {
+    public static LedLayout layout(LedLayoutConfig l, BoardGeometry g) {
         Rotation r = Rotation.ofDegrees(l.rotation());
         return l.placement().equals(LedLayoutConfig.CORNERS)
                 ? new LedLayout.Corners(g.files(), g.ranks(), new GridOrder(g.files() + 1, g.ranks() + 1, r, l.mirrored(), l.serpentine()))
