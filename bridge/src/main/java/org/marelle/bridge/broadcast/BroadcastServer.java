@@ -83,7 +83,7 @@ public final class BroadcastServer implements AutoCloseable {
     public static BroadcastServer start(BroadcastConfig config, BroadcastHub hub) throws IOException {
         BroadcastServer s = new BroadcastServer(config, hub);
         s.server.start();
-        LOG.log(System.Logger.Level.INFO, "live broadcast on {0}", s.uri());
+        LOG.log(System.Logger.Level.DEBUG, "live broadcast on {0}", s.uri());
         return s;
     }
 
