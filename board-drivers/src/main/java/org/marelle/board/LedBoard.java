@@ -9,6 +9,16 @@ public interface LedBoard extends AutoCloseable {
     /** Shows this frame from now on. The frame's geometry must be the board's. Safe to call from any thread. */
     void show(LedFrame frame);
 
+    /**
+     * Shows raw colours, one 0xRRGGBB per LED in chain order, bypassing the layout: for test patterns that must
+     * light one LED at a time (a corner LED, say). The next {@link #show(LedFrame)} takes over again.
+     *
+     * @return false when this driver cannot address single LEDs (the caller then shows a square frame instead)
+     */
+    default boolean showPixels(int[] rgb) {
+        return false;
+    }
+
     /** Turns the LEDs off and releases the hardware. */
     @Override
     void close();

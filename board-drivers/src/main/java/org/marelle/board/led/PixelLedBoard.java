@@ -29,6 +29,7 @@ public final class PixelLedBoard implements LedBoard {
     private final int[] rendered;
     private int[] written;
     private volatile LedFrame frame;
+    private boolean raw;   // showing raw pixels: the blink thread leaves the strip alone until the next frame
     private ScheduledExecutorService loop;
     private boolean closed;
 
@@ -56,8 +57,23 @@ public final class PixelLedBoard implements LedBoard {
             throw new IllegalArgumentException("LED frame of " + frame.files() + "x" + frame.ranks()
                     + " for a board of " + layout.files() + "x" + layout.ranks());
         }
-        this.frame = frame;
+        synchronized (this) {
+            this.frame = frame;
+            raw = false;
+        }
         refresh();
+    }
+
+    @Override
+    public synchronized boolean showPixels(int[] rgb) {
+        if (closed) return true;
+        if (rgb.length > strip.pixelCount()) {
+            throw new IllegalArgumentException(rgb.length + " colours for a strip of " + strip.pixelCount() + " LEDs");
+        }
+        raw = true;
+        written = null;   // the next frame is written in full
+        strip.write(Arrays.copyOf(rgb, strip.pixelCount()));
+        return true;
     }
 
     /**
@@ -66,7 +82,7 @@ public final class PixelLedBoard implements LedBoard {
      * @return whether the strip was written
      */
     public synchronized boolean refresh() {
-        if (closed) return false;
+        if (closed || raw) return false;
         boolean blinkLit = (clock.millis() / halfPeriodMillis & 1) == 0;
         layout.render(frame, blinkLit, rendered);
         if (written != null && Arrays.equals(written, rendered)) return false;

@@ -59,6 +59,25 @@ class PixelLedBoardTest {
     }
 
     @Test
+    void rawPixelsLightSingleLedsUntilTheNextFrame() {
+        var strip = new RecordingStrip(81);
+        var leds = new PixelLedBoard(LedLayout.corners(8, 8, Rotation.R0, false, false), strip, clock,
+                Duration.ofMillis(1000));
+        int[] one = new int[81];
+        one[40] = 0x00FF00;
+        assertThat(leds.showPixels(one)).isTrue();
+        clock.set(500);
+        assertThat(leds.refresh()).isFalse();          // the blink thread does not paint over the pattern
+        assertThat(strip.writes).singleElement().satisfies(w -> {
+            assertThat(w[40]).isEqualTo(0x00FF00);
+            assertThat(java.util.Arrays.stream(w).filter(c -> c != 0).count()).isEqualTo(1);
+        });
+        leds.show(LedFrame.off(8, 8));
+        assertThat(strip.writes).hasSize(2);
+        assertThat(strip.writes.get(1)).containsOnly(0);
+    }
+
+    @Test
     void blinkIsLitInTheFirstHalfOfThePeriod() {
         var strip = new RecordingStrip(64);
         var leds = new PixelLedBoard(LedLayout.perSquare(8, 8, Rotation.R0, false, false), strip, clock,

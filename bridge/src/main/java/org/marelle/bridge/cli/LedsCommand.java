@@ -86,7 +86,7 @@ final class LedsCommand implements Callable<Integer> {
                     out.println(step.label());
                     if (text) out.print(step.frame());
                     out.flush();
-                    hw.leds().show(step.frame());
+                    if (step.pixels() == null || !hw.leds().showPixels(step.pixels())) hw.leds().show(step.frame());
                     // Pacing is the point of a walk a person watches; the steps themselves are computed without time.
                     Thread.sleep(Duration.ofMillis(stepMillis));
                 }

@@ -9,13 +9,16 @@ import org.marelle.board.layout.LedLayout;
 /**
  * The test pattern of {@code marelle leds}: every square in turn, a1, b1, ... (square order, so a wrong rotation
  * or mirroring shows at once), then, on a corner layout, every corner in turn from the a1 corner along rank 1.
- * A {@link org.marelle.board.LedBoard} shows squares, not single LEDs, so a corner is shown by lighting the squares
- * that share it: where they meet is the corner under test.
+ * A corner step carries the single LED to light ({@link Step#pixels()}); drivers that cannot address single LEDs
+ * show its frame instead, the squares that share the corner, which meet at the corner under test.
  */
 public final class LedWalk {
 
-    /** One step of the walk: what it tests and the frame that shows it. */
-    public record Step(String label, LedFrame frame) {
+    /**
+     * One step of the walk: what it tests, the frame that shows it, and for a corner the raw colours (one per LED,
+     * only the corner's lit), else {@code null}.
+     */
+    public record Step(String label, LedFrame frame, int[] pixels) {
     }
 
     private static final int COLOUR = 0xFFFFFF;
@@ -27,7 +30,7 @@ public final class LedWalk {
         int files = layout.files(), ranks = layout.ranks();
         List<Step> out = new ArrayList<>();
         for (int sq = 0; sq < files * ranks; sq++) {
-            out.add(new Step("square " + Squares.name(files, sq), LedFrame.builder(files, ranks).on(sq, COLOUR).build()));
+            out.add(new Step("square " + Squares.name(files, sq), LedFrame.builder(files, ranks).on(sq, COLOUR).build(), null));
         }
         if (layout instanceof LedLayout.Corners c) {
             for (int y = 0; y <= ranks; y++) {
@@ -39,7 +42,9 @@ public final class LedWalk {
                             if (f >= 0 && f < files && r >= 0 && r < ranks) b.on(r * files + f, COLOUR);
                         }
                     }
-                    out.add(new Step("corner " + cornerName(x, y) + " (LED " + c.cornerLed(x, y) + ")", b.build()));
+                    int[] pixels = new int[c.ledCount()];
+                    pixels[c.cornerLed(x, y)] = COLOUR;
+                    out.add(new Step("corner " + cornerName(x, y) + " (LED " + c.cornerLed(x, y) + ")", b.build(), pixels));
                 }
             }
         }

@@ -50,6 +50,10 @@ class LedWalkTest {
                 LedWalk.Step s = steps.get(i++);
                 assertThat(s.label()).startsWith("corner " + (char) ('a' + x) + y + " (LED " + layout.cornerLed(x, y) + ")");
                 assertThat(lit(layout, s.frame())).contains(layout.cornerLed(x, y));
+                // Drivers that address single LEDs light that corner's LED and nothing else.
+                List<Integer> single = new ArrayList<>();
+                for (int led = 0; led < s.pixels().length; led++) if (s.pixels()[led] != 0) single.add(led);
+                assertThat(single).containsExactly(layout.cornerLed(x, y));
                 // Only squares that touch the corner are lit: the corner under test is where they all meet.
                 for (int sq = 0; sq < 64; sq++) {
                     if (s.frame().led(sq).pattern() == LedFrame.Pattern.OFF) continue;
