@@ -1,6 +1,5 @@
 package org.marelle.rules.notation;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.marelle.rules.AmbiguousMoveException;
@@ -82,27 +81,9 @@ public final class Iccf implements MoveNotation {
         int to = g.square(digits.charAt(2) - '1', digits.charAt(3) - '1');
         PieceType promotion = digits.length() == 5 ? PROMOTION_DIGITS.get(digits.charAt(4) - '1') : null;
         boolean standardCastling = before.variant().castling() != Variant.Castling.CHESS960;
-        List<Move> fits = new ArrayList<>();
-        boolean promotionNeeded = false;
-        for (Move m : before.legalMoves()) {
-            if (m.from() != from) {
-                continue;
-            }
-            if (m instanceof Move.Castle c) {
-                if (promotion == null && (c.rookFrom() == to || (c.to() == to && standardCastling))) {
-                    fits.add(m);
-                }
-            } else if (m.to() == to) {
-                if (m instanceof Move.Promotion p) {
-                    promotionNeeded |= promotion == null;
-                    if (p.promotion() == promotion) {
-                        fits.add(m);
-                    }
-                } else if (promotion == null) {
-                    fits.add(m);
-                }
-            }
-        }
+        Scribe.Fits found = Scribe.fromTo(before, from, to, promotion, standardCastling);
+        List<Move> fits = found.moves();
+        boolean promotionNeeded = found.promotionNeeded();
         if (fits.size() == 1) {
             return fits.get(0);
         }

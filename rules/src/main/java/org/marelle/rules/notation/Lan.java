@@ -1,6 +1,5 @@
 package org.marelle.rules.notation;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -130,29 +129,9 @@ public final class Lan implements MoveNotation {
                         + "' is not a piece of " + before.variant().name());
             }
         }
-        List<Move> fits = new ArrayList<>();
-        boolean promotionNeeded = false;
-        for (Move each : before.legalMoves()) {
-            // Moves without the delayed promotion they may complete: that part is matched after.
-            Move legal = Scribe.base(each);
-            if (legal.from() != from || fits.contains(legal)) {
-                continue;
-            }
-            if (legal instanceof Move.Castle c) {
-                if ((c.to() == to || c.rookFrom() == to) && promotion == null) {
-                    fits.add(legal);
-                }
-            } else if (legal.to() == to) {
-                if (legal instanceof Move.Promotion p) {
-                    promotionNeeded |= promotion == null;
-                    if (p.promotion() == promotion) {
-                        fits.add(legal);
-                    }
-                } else if (promotion == null) {
-                    fits.add(legal);
-                }
-            }
-        }
+        Scribe.Fits found = Scribe.fromTo(before, from, to, promotion, true);
+        List<Move> fits = found.moves();
+        boolean promotionNeeded = found.promotionNeeded();
         if (fits.size() == 1) {
             return Scribe.withDelayedPromotion(before, fits.get(0), delayed, text, title());
         }

@@ -1,5 +1,8 @@
 package org.marelle.rules.notation;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.IllegalMoveException;
 import org.marelle.rules.InvalidMoveException;
@@ -11,6 +14,41 @@ import org.marelle.rules.Position;
 final class Scribe {
 
     private Scribe() {
+    }
+
+    /** The legal moves a from-to notation can mean, and whether a promotion piece was left out. */
+    record Fits(List<Move> moves, boolean promotionNeeded) {
+    }
+
+    /**
+     * The legal moves (without a delayed promotion riding on them) that go from {@code from} to {@code to} with
+     * the given promotion, or none. Castling is named by the king taking its rook, or, when
+     * {@code kingStepCastles}, by the king's destination too (as in standard chess).
+     */
+    static Fits fromTo(Position before, int from, int to, PieceType promotion, boolean kingStepCastles) {
+        List<Move> fits = new ArrayList<>();
+        boolean promotionNeeded = false;
+        for (Move each : before.legalMoves()) {
+            Move legal = base(each);
+            if (legal.from() != from || fits.contains(legal)) {
+                continue;
+            }
+            if (legal instanceof Move.Castle c) {
+                if (promotion == null && (c.rookFrom() == to || (c.to() == to && kingStepCastles))) {
+                    fits.add(legal);
+                }
+            } else if (legal.to() == to) {
+                if (legal instanceof Move.Promotion p) {
+                    promotionNeeded |= promotion == null;
+                    if (p.promotion() == promotion) {
+                        fits.add(legal);
+                    }
+                } else if (promotion == null) {
+                    fits.add(legal);
+                }
+            }
+        }
+        return new Fits(fits, promotionNeeded);
     }
 
     /** Throws the core's exception when {@code move} is not legal (null moves pass: every notation writes "--"). */

@@ -1,6 +1,5 @@
 package org.marelle.rules.notation;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -148,27 +147,9 @@ public final class Vandermonde implements MoveNotation {
             promotion = PROMOTIONS.get(i >= 0 ? i : ENGLISH_PROMOTIONS.indexOf(letter));
         }
         boolean standardCastling = before.variant().castling() != Variant.Castling.CHESS960;
-        List<Move> fits = new ArrayList<>();
-        boolean promotionNeeded = false;
-        for (Move legal : before.legalMoves()) {
-            if (legal.from() != from) {
-                continue;
-            }
-            if (legal instanceof Move.Castle c) {
-                if (promotion == null && (c.rookFrom() == to || (c.to() == to && standardCastling))) {
-                    fits.add(legal);
-                }
-            } else if (legal.to() == to) {
-                if (legal instanceof Move.Promotion p) {
-                    promotionNeeded |= promotion == null;
-                    if (p.promotion() == promotion) {
-                        fits.add(legal);
-                    }
-                } else if (promotion == null) {
-                    fits.add(legal);
-                }
-            }
-        }
+        Scribe.Fits found = Scribe.fromTo(before, from, to, promotion, standardCastling);
+        List<Move> fits = found.moves();
+        boolean promotionNeeded = found.promotionNeeded();
         if (fits.size() == 1) {
             return fits.get(0);
         }
