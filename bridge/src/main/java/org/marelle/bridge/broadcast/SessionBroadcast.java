@@ -195,13 +195,14 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
     }
 
     /**
-     * Not by command yet: in casual mode the players take back by putting the pieces back, which the recognizer
-     * sees. (A takeback entered here would leave the recognizer at the later position, and the pieces put back
-     * afterwards would take back a second time.)
+     * Casual mode only: the game goes back at once, and the board's LEDs show which pieces to put back (the board's
+     * later position is not read as the moves made again).
      */
     @Override
     public ControlResult takeBack(BoardId b, int plies) {
-        return new ControlResult.Rejected(null,
-                "take back by putting the pieces back on the board (casual mode); the daemon has no takeback command yet");
+        return run("takeback", l -> {
+            l.takeBack(plies, clock.millis());
+            return plies + " ply(ies) taken back";
+        });
     }
 }

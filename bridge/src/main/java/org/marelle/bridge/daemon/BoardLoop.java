@@ -75,6 +75,19 @@ public final class BoardLoop {
         apply(state.choosePromotion(piece, nowMillis));
     }
 
+    /**
+     * Takes back the last {@code plies} moves by command (casual mode): the session records it at once, and the
+     * LEDs show which pieces to put back; the board's later position is not read as those moves made again.
+     *
+     * @throws IllegalStateException in tournament mode, or with fewer moves played than asked for
+     */
+    public void takeBack(int plies, long nowMillis) {
+        if (plies > session.game().plies()) {
+            throw new IllegalStateException("cannot take back " + plies + " ply(ies): the game has " + session.game().plies());
+        }
+        apply(state.remoteTakeback(plies, nowMillis));
+    }
+
     /** Starts a new game from {@code position} by command (the board then has to show it). */
     public void newGame(Position position, long nowMillis) {
         session.newGame(position);

@@ -49,6 +49,8 @@ public final class RecognizerState {
     final int tapSquare;
     final String result;
     final Move remoteMove;
+    /** After a takeback by command: the board as it still stands, not to be read as moves until it changes. */
+    final SquareSet takebackBoard;
     final Occupancy.Polarity polarity;
 
     private RecognizerState(RecognizerConfig config, Position position) {
@@ -70,6 +72,7 @@ public final class RecognizerState {
         this.tapSquare = -1;
         this.result = null;
         this.remoteMove = null;
+        this.takebackBoard = null;
         this.polarity = null;
     }
 
@@ -92,6 +95,7 @@ public final class RecognizerState {
         tapSquare = t.tapSquare;
         result = t.result;
         remoteMove = t.remoteMove;
+        takebackBoard = t.takebackBoard;
         polarity = t.polarity;
     }
 
@@ -140,6 +144,7 @@ public final class RecognizerState {
         this.tapSquare = -1;
         this.result = null;
         this.remoteMove = null;
+        this.takebackBoard = null;
         this.polarity = null;
     }
 
@@ -188,6 +193,26 @@ public final class RecognizerState {
     public Step remoteMove(Move move, long atMillis) {
         Transition t = new Transition(this);
         t.remoteMove(Objects.requireNonNull(move, "move"), atMillis);
+        return t.build();
+    }
+
+    /**
+     * Takes back the last {@code plies} moves by command (casual mode; an arbiter's or a player's request through the
+     * API): the game returns at once, a {@link RecognitionEvent.TakenBack} is emitted, and the LEDs show which pieces
+     * to put back. Until the board changes, its later position is not read as the moves being made again.
+     *
+     * @throws IllegalStateException in tournament mode, or when fewer moves are known than asked for
+     */
+    public Step remoteTakeback(int plies, long atMillis) {
+        if (config.mode() != RecognizerConfig.Mode.CASUAL) {
+            throw new IllegalStateException("takeback by command is for casual mode; in tournament mode the arbiter corrects the game");
+        }
+        if (plies < 1 || history == null || history.depth() < plies) {
+            throw new IllegalStateException("cannot take back " + plies + " ply(ies): " + (history == null ? 0 : history.depth())
+                    + " known");
+        }
+        Transition t = new Transition(this);
+        t.remoteTakeback(plies, atMillis);
         return t.build();
     }
 

@@ -50,6 +50,7 @@ final class Transition {
     int tapSquare;
     String result;
     Move remoteMove;
+    SquareSet takebackBoard;
     Occupancy.Polarity polarity;
     boolean explained;
 
@@ -75,6 +76,7 @@ final class Transition {
         tapSquare = s.tapSquare;
         result = s.result;
         remoteMove = s.remoteMove;
+        takebackBoard = s.takebackBoard;
         polarity = s.polarity;
         explained = s.unexplainedSince < 0;
     }
@@ -139,6 +141,29 @@ final class Transition {
         lastMove = m;
         remoteMove = m;
         recentProvisional = null;
+        if (board != null) {
+            log = FrameLog.of(now, board);
+            evaluate();
+            timers();
+        }
+    }
+
+    void remoteTakeback(int plies, long t) {
+        advance(Math.max(now, t));
+        withdraw();
+        SquareSet shown = table.occupancy();
+        History h = history.back(plies);
+        List<Move> undone = new ArrayList<>();
+        for (History x = history; x != h.older(); x = x.older()) undone.add(x.move());
+        Position back = h.position();
+        history = h.older();
+        lastMove = history == null ? null : history.move();
+        setTable(new MoveTable(back));
+        remoteMove = null;
+        recentProvisional = null;
+        boardChoice = null;
+        takebackBoard = shown;
+        events.add(new TakenBack(now, undone, back));
         if (board != null) {
             log = FrameLog.of(now, board);
             evaluate();
@@ -214,9 +239,19 @@ final class Transition {
                 withdraw();
                 boardChoice = null;
                 remoteMove = null;
+                takebackBoard = null;
                 recentProvisional = null;
             }
             return;
+        }
+        if (takebackBoard != null) {
+            if (board.equals(takebackBoard)) {
+                // Taken back by command, the pieces not yet put back: the later position is not a move made again.
+                withdraw();
+                explained = false;
+                return;
+            }
+            takebackBoard = null;   // the pieces are moving: from here the board is read as usual
         }
         if (remoteMove != null && history != null && board.equals(history.position().occupancy())) {
             // A move made elsewhere, not yet made on the board: nothing to decide (no takeback, no new game).
@@ -652,6 +687,7 @@ final class Transition {
         boardChoice = null;
         apiChoice = null;
         remoteMove = null;
+        takebackBoard = null;
         if (board != null) log = FrameLog.of(now, board);
     }
 
@@ -712,7 +748,9 @@ final class Transition {
     // ---- mismatch ----------------------------------------------------------------------------------------------
 
     private void reportMismatch() {
-        SquareSet expected = Mismatches.nearestLegal(this);
+        // After a takeback by command the pieces must go back to the game's position, though the board is legal.
+        SquareSet expected = takebackBoard != null && board.equals(takebackBoard) ? table.occupancy()
+                : Mismatches.nearestLegal(this);
         mismatch = Mismatches.between(now, board, expected, table.geometry);
         reportedBoard = board;
         events.add(mismatch);

@@ -89,6 +89,48 @@ class BoardLoopTest {
     }
 
     @Test
+    void aTakebackByCommandIsNotUndoneByTheBoardStillShowingTheMove() {
+        Position p = Position.start(Variant.STANDARD);
+        play(p.parseSan("e4"));
+        Move e5 = p.playSan("e4").parseSan("e5");
+        play(e5);
+        assertThat(session.game().sans()).containsExactly("e4", "e5");
+
+        loop.takeBack(1, t += 1000);
+        assertThat(session.game().sans()).containsExactly("e4");
+        assertThat(journal.written).anyMatch(e -> e instanceof SessionEvent.MovesTakenBack m && m.plies() == 1);
+        // The board still shows e5: minutes pass, frames come, and e5 is not recorded again.
+        SquareSet later = session.game().position().play(e5).occupancy();
+        for (int i = 0; i < 20; i++) {
+            loop.frame(frame(later, t += 3000));
+            loop.tick(t += 3000);
+        }
+        assertThat(session.game().sans()).containsExactly("e4");
+        // The LEDs say which squares to fix: the pawn's square now and the one it goes back to.
+        LedFrame shown = leds.get(leds.size() - 1);
+        assertThat(shown.led(e5.to()).pattern()).isNotEqualTo(LedFrame.Pattern.OFF);
+        assertThat(shown.led(e5.from()).pattern()).isNotEqualTo(LedFrame.Pattern.OFF);
+
+        // The pawn goes back; then Black plays another move, which is recorded.
+        SquareSet back = session.game().position().occupancy();
+        loop.frame(frame(later.without(e5.to()), t += 500));
+        loop.frame(frame(back, t += 500));
+        for (int i = 0; i < 10 && loop.wakeUpAt().isPresent(); i++) loop.tick(t += 500);
+        assertThat(session.game().sans()).containsExactly("e4");
+        play(session.game().position().parseSan("d5"));
+        assertThat(session.game().sans()).containsExactly("e4", "d5");
+    }
+
+    @Test
+    void aTakebackByCommandIsRefusedInTournamentMode() {
+        BoardLoop tournament = new BoardLoop(session,
+                RecognizerConfig.defaults().withMode(RecognizerConfig.Mode.TOURNAMENT), log, leds::add);
+        session.play(Position.start(Variant.STANDARD).parseSan("e4"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> tournament.takeBack(1, 0))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("casual");
+    }
+
+    @Test
     void aMoveTheJournalCouldNotWriteIsRecognizedAgainAndRecordedOnce() {
         Position p = Position.start(Variant.STANDARD);
         journal.failuresLeft = 1;

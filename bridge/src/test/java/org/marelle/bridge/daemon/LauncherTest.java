@@ -226,7 +226,14 @@ class LauncherTest {
             assertThat(game.get("ply").asInt()).isEqualTo(2);
             assertThat(game.get("fen").asText()).isEqualTo(p.fen());
 
-            // The control API reaches the game through the daemon's thread.
+            // The control API reaches the game through the daemon's thread: a takeback (casual mode) ...
+            HttpResponse<String> takeback = http.send(HttpRequest.newBuilder(r.live().uri().resolve("/api/game/takeback"))
+                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"plies\": 1}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(takeback.statusCode()).as(takeback.body()).isEqualTo(200);
+            assertThat(r.session().game().sans()).containsExactly("e4");
+            // ... and a result.
             HttpResponse<String> result = http.send(HttpRequest.newBuilder(r.live().uri().resolve("/api/game/result"))
                     .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                     .PUT(HttpRequest.BodyPublishers.ofString("{\"result\": \"1/2-1/2\"}")).build(),
@@ -235,7 +242,7 @@ class LauncherTest {
             assertThat(r.session().game().result()).isEqualTo("1/2-1/2");
             HttpResponse<String> after = http.send(HttpRequest.newBuilder(r.live().uri().resolve("/game.pgn")).build(),
                     HttpResponse.BodyHandlers.ofString());
-            assertThat(after.body()).contains("[Result \"1/2-1/2\"]", "1. e4 e5 1/2-1/2");
+            assertThat(after.body()).contains("[Result \"1/2-1/2\"]", "1. e4 1/2-1/2");
         } finally {
             r.daemon().stop();
         }
