@@ -207,7 +207,7 @@ public final class PgnWriter {
         }
 
         void comment(String c) {
-            String[] words = BLANKS.split(escape(c).strip());
+            String[] words = commands(BLANKS.split(escape(c).strip()));
             if (words.length == 1 && words[0].isEmpty()) {
                 word("{}");
                 return;
@@ -222,6 +222,30 @@ public final class PgnWriter {
                 }
                 word(w);
             }
+        }
+
+        /**
+         * Keeps each embedded command such as {@code [%clk 1:23:45]} in one piece: broadcast relays read them with
+         * patterns that do not expect a line break inside.
+         */
+        private static String[] commands(String[] words) {
+            java.util.List<String> out = new java.util.ArrayList<>(words.length);
+            StringBuilder open = null;
+            for (String w : words) {
+                if (open != null) {
+                    open.append(' ').append(w);
+                    if (w.contains("]")) {
+                        out.add(open.toString());
+                        open = null;
+                    }
+                } else if (w.startsWith("[%") && !w.contains("]")) {
+                    open = new StringBuilder(w);
+                } else {
+                    out.add(w);
+                }
+            }
+            if (open != null) out.add(open.toString());
+            return out.toArray(String[]::new);
         }
 
         private static String escape(String c) {

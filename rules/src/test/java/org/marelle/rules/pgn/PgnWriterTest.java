@@ -161,4 +161,26 @@ class PgnWriterTest {
         String text = g.toPgn();
         return text.substring(text.indexOf("\n\n") + 2).stripTrailing();
     }
+
+    @Test
+    void clockCommandsAreNeverBrokenAcrossLines() {
+        StringBuilder pgn = new StringBuilder("[Event \"Clocks\"]\n\n");
+        org.marelle.rules.Position p = org.marelle.rules.Position.start(org.marelle.rules.Variant.STANDARD);
+        String[] sans = {"Nf3", "Nf6", "Ng1", "Ng8"};
+        for (int i = 0; i < 40; i++) {
+            String san = sans[i % 4];
+            pgn.append(i % 2 == 0 ? (i / 2 + 1) + ". " : "").append(san)
+                    .append(" { ").append("o".repeat(1 + i % 7)).append(" [%eval 0.1").append(i).append("] [%clk 1:2")
+                    .append(i % 10).append(":0").append(i % 10).append("] } ");
+        }
+        pgn.append("*");
+        PgnGame game = ((PgnReader.Parsed) PgnReader.readAll(pgn.toString()).get(0)).game();
+        String written = PgnWriter.toPgn(game);
+        for (String line : written.split("\n")) {
+            assertThat(line.length()).isLessThanOrEqualTo(PgnWriter.LINE_WIDTH);
+            // Every opened command closes on its own line.
+            assertThat(line.chars().filter(ch -> ch == '[').count()).isEqualTo(line.chars().filter(ch -> ch == ']').count());
+        }
+        assertThat(written).contains("[%clk 1:20:00]", "[%clk 1:29:09]");
+    }
 }
