@@ -37,6 +37,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "calibrate",
         mixinStandardHelpOptions = true,
+        header = "Map the board's sensors to squares, guided, and find stuck or dead sensors.",
         description = {
             "Map the board's sensors to squares: put a piece on each square it asks for (a1, b1, ... lit on the LEDs",
             "where the board has them) and lift it again. Type 'skip' when nothing happens, 'quit' to give up.",

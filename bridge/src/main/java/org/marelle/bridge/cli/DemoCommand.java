@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "demo",
         mixinStandardHelpOptions = true,
+        header = "Play a real game on a simulated board through the real recognizer and daemon (no hardware needed).",
         description = {
             "Play a recorded game on a simulated board through the real daemon, printing each move as it is",
             "recognized and writing the PGN. No configuration and no hardware needed. By default the game is Morphy's",

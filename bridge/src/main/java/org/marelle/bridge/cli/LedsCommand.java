@@ -27,6 +27,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "leds",
         mixinStandardHelpOptions = true,
+        header = "Walk the board's LEDs: every square, then every corner LED.",
         description = {
             "Light the board's LEDs one square at a time (a1, b1, ..., then every corner on a corner layout), naming",
             "each step, so wrong wiring, rotation or mirroring shows at once. Without LEDs the walk is drawn as text."
