@@ -368,6 +368,23 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return false;
     }
 
+    /**
+     * How long, in all, the states since {@code from} showed exactly {@code board} (the newest state lasting until
+     * {@code now}).
+     */
+    long shownFor(SquareSet board, long from, long now) {
+        long total = 0;
+        long end = now;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (stateEnd <= from) break;
+            if (s.lo == board.lo() && s.hi == board.hi()) total += stateEnd - Math.max(s.at, from);
+            if (s.at <= from) break;
+        }
+        return total;
+    }
+
     /** Whether {@code square} read occupied in some state that was showing at or after {@code t}. */
     boolean occupiedSince(int square, long t) {
         SquareSet sq = SquareSet.of(square);

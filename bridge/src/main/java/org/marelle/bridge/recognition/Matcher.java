@@ -261,9 +261,12 @@ final class Matcher {
         }
         if (seen > 0) n = seen;
         // The move that was pending (or, withdrawn since, was the last one the board showed alone) stays the better
-        // story: it was the board's one explanation when it was made.
+        // story: it was the board's one explanation when it was made. A pending move the board showed alone only for
+        // a flicker (a neighbour's reading making a reply look undone for a scan) is no such story: the last move that
+        // stood longer is.
         Pending pending = t.pending;
-        Move shown = pending != null && pending.isMove() ? pending.move() : t.recentProvisional;
+        Move shown = pending != null && pending.isMove() && t.shownAlone(pending) ? pending.move()
+                : t.recentProvisional;
         if (shown != null) {
             for (int k = 0; k < n; k++) {
                 if (samePair(table.moves[firsts[k]], shown)) {
@@ -328,7 +331,7 @@ final class Matcher {
      */
     private boolean otherMoveWithPartialReply(int first, boolean firstProven) {
         Pending pending = t.pending;
-        if (pending != null && pending.isMove()) {
+        if (pending != null && pending.isMove() && t.shownAlone(pending)) {
             return !samePair(pending.move(), table.moves[first]) && t.partOfMoveInOrder(pending.afterTable());
         }
         Move recent = t.recentProvisional;

@@ -259,9 +259,12 @@ final class Transition {
             return;
         }
         Matcher.Candidate c = new Matcher(this).find();
-        if (pending != null && pending.isMove() && (c == null || !pending.move().equals(c.move())) && stands(pending)) {
+        if (pending != null && pending.isMove() && (c == null || !pending.move().equals(c.move())) && stands(pending)
+                && (c == null || shownLongerThanFlicker(pending) || !firstShown(c))) {
             // The other side is answering (or the next move is under way): the pending story still explains the
-            // board, and its window keeps running. A story that starts with another first move does not replace it.
+            // board, and its window keeps running. A story that starts with another first move does not replace it,
+            // unless the board showed the pending decision only for a flicker (a bounce and a neighbour's reading
+            // for a scan or two) and the new story's first move stood longer than one.
             return;
         }
         if (c == null) {
@@ -513,7 +516,7 @@ final class Transition {
             // stood alone).
             long since = pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
                     ? Math.min(pending.since(), pending.first().since()) : pending.since();
-            if (now - since >= storyMillis()) recentProvisional = pending.move();
+            if (now - since >= storyMillis() && shownAlone(pending)) recentProvisional = pending.move();
         }
         pending = null;
         tapSquare = -1;
@@ -605,7 +608,17 @@ final class Transition {
 
     private boolean committable() {
         if (!pending.isMove()) return board.equals(pending.board());
-        return tapSquare < 0 && stands(pending);
+        // A decision the board showed only for a flicker (one to three scans) is no evidence that it happened: it
+        // stands, but it is final only once the board has shown it longer.
+        return tapSquare < 0 && stands(pending) && (board.equals(pending.board()) || shownLongerThanFlicker(pending)
+                || pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
+                && log.shownFor(pending.first().board(), Long.MIN_VALUE, now) >= storyMillis());
+    }
+
+    /** Whether the board showed the first move of candidate {@code c} alone longer than a flicker, in all. */
+    private boolean firstShown(Matcher.Candidate c) {
+        if (c.kind() != Matcher.Kind.TWO_PLY) return true;   // a candidate that matches the board now
+        return log.shownFor(table.after(c.index()), Long.MIN_VALUE, now) >= storyMillis();
     }
 
     private void fire() {
@@ -709,6 +722,20 @@ final class Transition {
             afterTables[i] = t;
         }
         return t;
+    }
+
+    /** Whether the board showed the pending decision (for two plies: both) longer than a flicker, in all. */
+    private boolean shownLongerThanFlicker(Pending p) {
+        return log.shownFor(p.board(), Long.MIN_VALUE, now) >= storyMillis();
+    }
+
+    /**
+     * Whether the board showed the pending move alone (its first move, for two plies that began as one) longer than a
+     * flicker, in all.
+     */
+    boolean shownAlone(Pending p) {
+        Pending alone = p.kind() == Pending.Kind.TWO_PLY && p.first() != null ? p.first() : p;
+        return log.shownFor(alone.board(), Long.MIN_VALUE, now) >= storyMillis();
     }
 
     /**
