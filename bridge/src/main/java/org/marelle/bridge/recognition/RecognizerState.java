@@ -53,12 +53,13 @@ public final class RecognizerState {
     final SquareSet takebackBoard;
     final Occupancy.Polarity polarity;
 
-    private RecognizerState(RecognizerConfig config, Position position) {
+    /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
+    private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
         this.config = Objects.requireNonNull(config, "config");
         this.newGame = position.variant().startPosition();
         this.table = new MoveTable(position);
-        this.history = null;
-        this.lastMove = null;
+        this.history = history;
+        this.lastMove = lastMove;
         this.board = null;
         this.now = Long.MIN_VALUE;
         this.log = null;
@@ -101,7 +102,7 @@ public final class RecognizerState {
 
     /** A recognizer for a game at {@code position}; the board is unknown until the first frame. */
     public static RecognizerState start(Position position, RecognizerConfig config) {
-        return new RecognizerState(config, Objects.requireNonNull(position, "position"));
+        return new RecognizerState(config, Objects.requireNonNull(position, "position"), null, null);
     }
 
     public static RecognizerState start(Position position) {
@@ -115,37 +116,13 @@ public final class RecognizerState {
      * @throws IllegalArgumentException (an {@code IllegalMoveException}) when a move is not legal where it is played
      */
     public static RecognizerState resume(Position initial, List<Move> played, RecognizerConfig config) {
-        RecognizerState s = start(initial, config);
-        Position p = initial;
+        Position p = Objects.requireNonNull(initial, "initial");
         History h = null;
         for (Move m : played) {
             h = History.push(h, p, m, config.takebackPlies());
             p = p.play(m);
         }
-        return played.isEmpty() ? s : new RecognizerState(s, p, h, played.get(played.size() - 1));
-    }
-
-    private RecognizerState(RecognizerState s, Position position, History history, Move lastMove) {
-        this.config = s.config;
-        this.newGame = s.newGame;
-        this.table = new MoveTable(position);
-        this.history = history;
-        this.lastMove = lastMove;
-        this.board = null;
-        this.now = Long.MIN_VALUE;
-        this.log = null;
-        this.pending = null;
-        this.recentProvisional = null;
-        this.unexplainedSince = -1;
-        this.reportedBoard = null;
-        this.mismatch = null;
-        this.apiChoice = null;
-        this.boardChoice = null;
-        this.tapSquare = -1;
-        this.result = null;
-        this.remoteMove = null;
-        this.takebackBoard = null;
-        this.polarity = null;
+        return new RecognizerState(config, p, h, played.isEmpty() ? null : played.get(played.size() - 1));
     }
 
     // ---- inputs ------------------------------------------------------------------------------------------------
