@@ -164,9 +164,11 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         if (proven < 0) return false;
         // A piece standing elsewhere at the landing: if it stood there since before the victim's square emptied,
         // or stays there after the landing (longer than a flicker), the capturing piece was not in the hand.
+        // (Staying means longer than overlapping flickers last, 3/2 of minMillis: a square a piece was dragged over
+        // can read occupied a little after the landing.)
         SquareSet elsewhere = states[landing].board().minus(before);
         for (int sq : elsewhere.toArray()) {
-            if (runFrom(states, ends, landing, sq) >= minMillis) return false;
+            if (runFrom(states, ends, landing, sq) >= 3 * minMillis / 2) return false;
             int oldest = landing;
             while (oldest + 1 < states.length && states[oldest + 1].has(sq)) oldest++;
             if (states[oldest].at < proven) return false;

@@ -136,7 +136,10 @@ final class Matcher {
             // Squares seen holding a piece that the position did not have: each story must account for them as a
             // square its pieces reach or pass over.
             SquareSet filled = t.log.seenFilled(tb.occupancy(), from, t.now, t.config.proofMillis());
-            int bestMissing = Integer.MAX_VALUE, bestExtra = Integer.MAX_VALUE;
+            // The same, for readings longer than a flicker but shorter than a proof (a pawn set on f4 and taken en
+            // passant 100 ms later in blitz): weaker evidence, used only when the above cannot tell.
+            SquareSet glimpsed = t.log.seenFilled(tb.occupancy(), from, t.now, t.storyMillis());
+            int bestMissing = Integer.MAX_VALUE, bestExtra = Integer.MAX_VALUE, bestGlimpsed = Integer.MAX_VALUE;
             long bestProof = Long.MIN_VALUE;
             int winner = -1;
             boolean tie = false;
@@ -147,15 +150,18 @@ final class Matcher {
                 SquareSet explains = tb.fills(i).union(tb.path(i));
                 if (replyFills != null) explains = explains.union(replyFills[k]);
                 int extra = seen.minus(lifts).count() + filled.minus(explains).count();
+                int unexplainedGlimpses = glimpsed.minus(explains).count();
                 long proof = tb.isHiddenCapture(i) ? proof(tb, i, from) : Long.MIN_VALUE;
                 int cmp = missing != bestMissing ? Integer.compare(bestMissing, missing)
                         : extra != bestExtra ? Integer.compare(bestExtra, extra)
+                        : unexplainedGlimpses != bestGlimpsed ? Integer.compare(bestGlimpsed, unexplainedGlimpses)
                         : Long.compare(proof, bestProof);
                 if (winner >= 0 && samePair(tb.moves[i], tb.moves[winner])) continue;
                 if (cmp > 0) {
                     winner = i;
                     bestMissing = missing;
                     bestExtra = extra;
+                    bestGlimpsed = unexplainedGlimpses;
                     bestProof = proof;
                     tie = false;
                 } else if (cmp == 0) {
@@ -423,6 +429,9 @@ final class Matcher {
             // promoting pawn is swapped for its piece), or its squares showed it.
             long landed = hidden ? t.log.captureProof(table.moves[i].from(), table.victim[i], table.occupancy(),
                     Long.MIN_VALUE, t.now, t.config.proofMillis(), false, began) : -1;
+            // A capture the sensors never saw is only believed when the reply takes back on its square (the reply's
+            // own proof then shows that square emptied and refilled); any other reply proves nothing about it.
+            if (hidden && landed < 0 && !(next.isHiddenCapture(j) && next.victim[j] == table.victim[i])) continue;
             long done = landed >= 0 ? landed : t.log.latestRunStartBefore(leaves, reaches, began);
             if (done < 0) continue;
             // Between then and the reply, the pieces the first move set down stayed (a piece that left its square

@@ -52,6 +52,8 @@ public final class RecognizerState {
     /** After a takeback by command: the board as it still stands, not to be read as moves until it changes. */
     final SquareSet takebackBoard;
     final Occupancy.Polarity polarity;
+    /** Since when the board has stopped showing the pending decision (a glitch, until it lasts); -1 when it shows it. */
+    final long deviatedSince;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -75,6 +77,7 @@ public final class RecognizerState {
         this.remoteMove = null;
         this.takebackBoard = null;
         this.polarity = null;
+        this.deviatedSince = -1;
     }
 
     RecognizerState(Transition t) {
@@ -98,6 +101,7 @@ public final class RecognizerState {
         remoteMove = t.remoteMove;
         takebackBoard = t.takebackBoard;
         polarity = t.polarity;
+        deviatedSince = t.deviatedSince;
     }
 
     /** A recognizer for a game at {@code position}; the board is unknown until the first frame. */
@@ -275,6 +279,7 @@ public final class RecognizerState {
         if (pending != null) {
             at = pending.since() + windowOf(pending);
         }
+        if (deviatedSince >= 0) at = Math.min(at, deviatedSince + config.proofMillis() * 2 / 3);
         if (unexplainedSince >= 0 && mismatch == null && result == null) {
             at = Math.min(at, unexplainedSince + config.mismatchMillis());
         }

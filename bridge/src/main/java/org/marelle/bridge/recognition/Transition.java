@@ -52,6 +52,7 @@ final class Transition {
     Move remoteMove;
     SquareSet takebackBoard;
     Occupancy.Polarity polarity;
+    long deviatedSince;
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -78,6 +79,7 @@ final class Transition {
         remoteMove = s.remoteMove;
         takebackBoard = s.takebackBoard;
         polarity = s.polarity;
+        deviatedSince = s.deviatedSince;
         explained = s.unexplainedSince < 0;
     }
 
@@ -199,6 +201,8 @@ final class Transition {
     /** Looks at the board once and sets {@link #explained}. */
     private void look() {
         explained = true;
+        long deviated = deviatedSince;
+        deviatedSince = -1;
         if (result != null) {
             // After a result gesture only a new game counts.
             if (board.equals(newGame.occupancy())) {
@@ -274,6 +278,14 @@ final class Transition {
                     fallBackToFirst();
                     return;
                 }
+                // A board that stops showing the pending move for less than a flicker (a square misread for a scan or
+                // two, a bounce) does not withdraw it: it only keeps it from being committed meanwhile.
+                deviatedSince = deviated < 0 ? now : deviated;
+                if (now - deviatedSince < storyMillis()) {
+                    explained = inProgress();
+                    return;
+                }
+                deviatedSince = -1;
             }
             withdraw();
             explained = inProgress();
@@ -516,7 +528,7 @@ final class Transition {
             // stood alone).
             long since = pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
                     ? Math.min(pending.since(), pending.first().since()) : pending.since();
-            if (now - since >= storyMillis() && shownAlone(pending)) recentProvisional = pending.move();
+            if (shownAlone(pending)) recentProvisional = pending.move();
         }
         pending = null;
         tapSquare = -1;
@@ -584,6 +596,11 @@ final class Transition {
     // ---- windows -----------------------------------------------------------------------------------------------
 
     private void timers() {
+        if (deviatedSince >= 0 && now - deviatedSince >= storyMillis()) {
+            // The board stopped showing the pending move for longer than a glitch: it is withdrawn.
+            deviatedSince = -1;
+            withdraw();
+        }
         for (int round = 0; round < MAX_ROUNDS; round++) {
             if (pending == null || now - pending.since() < window(pending) || !committable()) break;
             fire();
