@@ -231,7 +231,8 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
             if (before == null || s.at - gapOldest.at >= minMillis) return s.at;
             FrameLog beforeOldest = before;
             while (beforeOldest.older != null && beforeOldest.older.has(square)) beforeOldest = beforeOldest.older;
-            if (gapOldest.at - beforeOldest.at < minMillis) return s.at;
+            // (What stood before must have stood longer than overlapping flickers last: 3/2 of minMillis.)
+            if (gapOldest.at - beforeOldest.at < 3 * minMillis / 2) return s.at;
             s = beforeOldest;
         }
     }

@@ -266,14 +266,15 @@ final class Matcher {
             }
         }
         if (seen > 0) n = seen;
-        // The move that was pending (or, withdrawn since, was the last one the board showed alone) stays the better
-        // story: it was the board's one explanation when it was made. A pending move the board showed alone only for
+        // When the evidence cannot choose a first move, the move that was pending (or, withdrawn since, was the last
+        // one the board showed alone) is the better story: it was the board's one explanation when it was made. A pending move the board showed alone only for
         // a flicker (a neighbour's reading making a reply look undone for a scan) is no such story: the last move that
         // stood longer is.
         Pending pending = t.pending;
         Move shown = pending != null && pending.isMove() && t.shownAlone(pending) ? pending.move()
                 : t.recentProvisional;
-        if (shown != null) {
+        int first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
+        if (first < 0 && shown != null) {
             for (int k = 0; k < n; k++) {
                 if (samePair(table.moves[firsts[k]], shown)) {
                     int[] f = new int[n];
@@ -298,7 +299,7 @@ final class Matcher {
                 }
             }
         }
-        int first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
+        if (first < 0) first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
         if (first < 0) return null;
         long complete = -1;
         boolean firstProven = false;

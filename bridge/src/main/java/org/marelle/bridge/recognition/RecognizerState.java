@@ -41,6 +41,8 @@ public final class RecognizerState {
     final FrameLog log;
     final Pending pending;
     final Move recentProvisional;
+    /** When the board stopped showing {@code recentProvisional}. */
+    final long recentAt;
     final long unexplainedSince;
     final SquareSet reportedBoard;
     final RecognitionEvent.BoardMismatch mismatch;
@@ -67,6 +69,7 @@ public final class RecognizerState {
         this.log = null;
         this.pending = null;
         this.recentProvisional = null;
+        this.recentAt = Long.MIN_VALUE;
         this.unexplainedSince = -1;
         this.reportedBoard = null;
         this.mismatch = null;
@@ -91,6 +94,7 @@ public final class RecognizerState {
         log = t.log;
         pending = t.pending;
         recentProvisional = t.recentProvisional;
+        recentAt = t.recentAt;
         unexplainedSince = t.explained ? -1 : t.unexplainedSince;
         reportedBoard = t.reportedBoard;
         mismatch = t.mismatch;

@@ -42,6 +42,7 @@ final class Transition {
     FrameLog log;
     Pending pending;
     Move recentProvisional;
+    long recentAt;
     long unexplainedSince;
     SquareSet reportedBoard;
     BoardMismatch mismatch;
@@ -69,6 +70,7 @@ final class Transition {
         log = s.log;
         pending = s.pending;
         recentProvisional = s.recentProvisional;
+        recentAt = s.recentAt;
         unexplainedSince = s.unexplainedSince;
         reportedBoard = s.reportedBoard;
         mismatch = s.mismatch;
@@ -521,14 +523,23 @@ final class Transition {
     }
 
     private void withdraw() {
+        withdraw(now);
+    }
+
+    /** Withdraws the pending decision, which the board showed until {@code shownUntil}. */
+    private void withdraw(long shownUntil) {
         if (pending != null && pending.isMove()) {
             if (pending.kind() == Pending.Kind.TWO_PLY) events.add(new ProvisionalWithdrawn(now, pending.second()));
             events.add(new ProvisionalWithdrawn(now, pending.move()));
-            // Remembered as the board's last story only if it stood longer than a flicker (a first move from when it
-            // stood alone).
-            long since = pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
-                    ? Math.min(pending.since(), pending.first().since()) : pending.since();
-            if (shownAlone(pending)) recentProvisional = pending.move();
+            // Remembered as the board's last story only if the board showed it (a first move: alone) longer than a
+            // flicker in all since the story remembered before it ended: glimpses of a square passed over before
+            // that story are no later story, and a move shown in pieces between flickers is one.
+            Pending alone = pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null ? pending.first() : pending;
+            long from = recentProvisional == null ? Long.MIN_VALUE : recentAt;
+            if (log.shownFor(alone.board(), from, now) >= storyMillis()) {
+                recentProvisional = pending.move();
+                recentAt = shownUntil;
+            }
         }
         pending = null;
         tapSquare = -1;
@@ -598,8 +609,9 @@ final class Transition {
     private void timers() {
         if (deviatedSince >= 0 && now - deviatedSince >= storyMillis()) {
             // The board stopped showing the pending move for longer than a glitch: it is withdrawn.
+            long shownUntil = deviatedSince;
             deviatedSince = -1;
-            withdraw();
+            withdraw(shownUntil);
         }
         for (int round = 0; round < MAX_ROUNDS; round++) {
             if (pending == null || now - pending.since() < window(pending) || !committable()) break;
