@@ -116,7 +116,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return captureProof(from, to, before, since, now, minMillis, earliest, Long.MAX_VALUE);
     }
 
-    /** As above, with landings only before {@code until} (a first move's capture, before the reply began). */
+    /** As above, with landings only up to {@code until} (a first move's capture, before the reply began or in its scan). */
     long captureProof(int from, int to, SquareSet before, long since, long now, long minMillis, boolean earliest,
                       long until) {
         FrameLog[] states = newestFirst();
@@ -125,7 +125,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         long found = -1;
         for (int landing = 0; landing + 1 < states.length; landing++) {
             if (states[landing].at < since) break;
-            if (states[landing].at >= until) continue;
+            if (states[landing].at > until) continue;   // (the same scan as the reply began: a missed lift)
             if (!states[landing].has(to) || states[landing + 1].has(to)) continue;
             if (provesLanding(states, ends, landing, from, to, before, since, minMillis)) {
                 if (!earliest) return states[landing].at;
@@ -149,10 +149,19 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
                 if (runEnd < 0) runEnd = ends[i];
                 runStart = Math.max(s.at, since);
                 if (runEnd - runStart >= minMillis) {
-                    // Walk on to where this run of both squares empty began.
-                    for (int k = i + 1; k < states.length && !states[k].has(from) && !states[k].has(to)
-                            && states[k].at >= since; k++) {
-                        runStart = states[k].at;
+                    // Walk on to where this run of both squares empty began, across readings of either square
+                    // shorter than minMillis (flicker).
+                    int k = i + 1;
+                    while (k < states.length && states[k].at >= since) {
+                        if (!states[k].has(from) && !states[k].has(to)) {
+                            runStart = states[k].at;
+                            k++;
+                            continue;
+                        }
+                        int m = k;
+                        while (m < states.length && (states[m].has(from) || states[m].has(to))) m++;
+                        if (m >= states.length || ends[k] - states[m - 1].at >= minMillis || states[m].at < since) break;
+                        k = m;
                     }
                     proven = runStart;
                 }

@@ -241,6 +241,13 @@ final class Matcher {
             long aLo = bLo & ~table.afterLo[i], aHi = bHi & ~table.afterHi[i];   // filled by the reply
             if (Long.bitCount(aLo) + Long.bitCount(aHi) > 2) continue;
             if ((vLo & oppLo) == 0 && (vHi & oppHi) == 0) continue;               // the reply moves none of its pieces
+            if (PromotionChoices.isPromotion(table.moves[i])) {
+                // The piece is the one chosen (or the default), never one a reply's legality suggests: a reply that
+                // only fits another piece (a king stepping where the new queen would give check) is no story.
+                PieceType wanted = t.promotionPiece(table.position);
+                if (PromotionChoices.pieceOf(table.moves[i]) != wanted
+                        && table.indexOf(PromotionChoices.withPiece(table.moves[i], wanted)) >= 0) continue;
+            }
             Reply reply = replyAfter(i);
             if (reply == null) continue;
             if (n == firsts.length) {
@@ -266,8 +273,8 @@ final class Matcher {
             }
         }
         if (seen > 0) n = seen;
-        // When the evidence cannot choose a first move, the move that was pending (or, withdrawn since, was the last
-        // one the board showed alone) is the better story: it was the board's one explanation when it was made. A pending move the board showed alone only for
+        // The move that was pending (or, withdrawn since, was the last one the board showed alone) stays the better
+        // story: it was the board's one explanation when it was made. A pending move the board showed alone only for
         // a flicker (a neighbour's reading making a reply look undone for a scan) is no such story: the last move that
         // stood longer is.
         Pending pending = t.pending;
@@ -424,7 +431,7 @@ final class Matcher {
             if (next.victim[j] >= 0) own = own.without(next.victim[j]);
             long began = Long.MAX_VALUE;
             for (int sq : own.toArray()) {
-                if (!board.contains(sq)) began = Math.min(began, t.log.currentSince(sq, t.config.proofMillis()));
+                if (!board.contains(sq)) began = Math.min(began, t.log.currentSince(sq, t.storyMillis()));
             }
             // The first move was done before that: a capture had landed (its latest landing before the reply: a
             // promoting pawn is swapped for its piece), or its squares showed it.
