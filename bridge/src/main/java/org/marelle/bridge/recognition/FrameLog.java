@@ -182,6 +182,15 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
             while (oldest + 1 < states.length && states[oldest + 1].has(sq)) oldest++;
             if (states[oldest].at < proven) return false;
         }
+        // Likewise a piece that stood elsewhere from before that run until just before the landing, lifted as the
+        // landing was read (a piece of the other side taken off a square where the mover had just set it down).
+        if (landing + 1 < states.length) {
+            for (int sq : states[landing + 1].board().minus(before).toArray()) {
+                int oldest = landing + 1;
+                while (oldest + 1 < states.length && states[oldest + 1].has(sq)) oldest++;
+                if (states[oldest].at < proven) return false;
+            }
+        }
         return true;
     }
 

@@ -217,7 +217,10 @@ final class Matcher {
         // Flicker may hide a departure (a bounce and a neighbour flicker overlapping last up to ~150 ms): bridging
         // short readings on the square left only makes the check more lenient; on the square reached, only a piece
         // that stood there before a short gap is no arrival.
-        return t.log.arrivedSince(to, t.config.proofMillis()) >= t.log.currentSince(from, 3 * t.config.proofMillis() / 2);
+        // The square left may also read occupied for a few scans after the piece left it (a bounce): an arrival less
+        // than a flicker before the departure was read is in order.
+        return t.log.arrivedSince(to, t.config.proofMillis()) + t.storyMillis()
+                > t.log.currentSince(from, 3 * t.config.proofMillis() / 2);
     }
 
     // ---- two plies ---------------------------------------------------------------------------------------------
