@@ -406,6 +406,26 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return total;
     }
 
+    /**
+     * How long, in all, the states since {@code from} showed {@code board} on the squares of {@code mask} (whatever the
+     * other squares read).
+     */
+    long shownOn(SquareSet board, SquareSet mask, long from, long now) {
+        long total = 0;
+        long end = now;
+        long mLo = mask.lo(), mHi = mask.hi();
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (stateEnd <= from) break;
+            if (((s.lo ^ board.lo()) & mLo) == 0 && ((s.hi ^ board.hi()) & mHi) == 0) {
+                total += stateEnd - Math.max(s.at, from);
+            }
+            if (s.at <= from) break;
+        }
+        return total;
+    }
+
     /** Whether {@code square} read occupied in some state that was showing at or after {@code t}. */
     boolean occupiedSince(int square, long t) {
         SquareSet sq = SquareSet.of(square);

@@ -273,13 +273,12 @@ final class Transition {
             // for a scan or two) and the new story's first move stood longer than one.
             return;
         }
-        if (c == null) {
+        // The reply of two pending plies reading undone (the square it left misread as occupied) is a deviation like
+        // any other: the two plies stand through it if it lasts less than a flicker.
+        boolean replyUndone = c != null && c.kind() == Matcher.Kind.MOVE && pending != null
+                && pending.kind() == Pending.Kind.TWO_PLY && pending.move().equals(c.move());
+        if (c == null || replyUndone) {
             if (pending != null && pending.isMove()) {
-                if (pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null && stands(pending.first())) {
-                    // The reply goes on changing (a piece dragged further): the first move stands alone again.
-                    fallBackToFirst();
-                    return;
-                }
                 // A board that stops showing the pending move for less than a flicker (a square misread for a scan or
                 // two, a bounce) does not withdraw it: it only keeps it from being committed meanwhile.
                 deviatedSince = deviated < 0 ? now : deviated;
@@ -288,6 +287,11 @@ final class Transition {
                     return;
                 }
                 deviatedSince = -1;
+                if (fallsBackToFirst()) return;
+            }
+            if (replyUndone) {
+                propose(movePending(table, c.move(), c.index(), now));
+                return;
             }
             withdraw();
             explained = inProgress();
@@ -467,6 +471,13 @@ final class Transition {
         return replyUnderway(p);
     }
 
+    /** The reply goes on changing (a piece dragged further), the first move standing alone again: it is pending. */
+    private boolean fallsBackToFirst() {
+        if (pending.kind() != Pending.Kind.TWO_PLY || pending.first() == null || !stands(pending.first())) return false;
+        fallBackToFirst();
+        return true;
+    }
+
     private void fallBackToFirst() {
         events.add(new ProvisionalWithdrawn(now, pending.second()));
         pending = pending.first();
@@ -611,7 +622,7 @@ final class Transition {
             // The board stopped showing the pending move for longer than a glitch: it is withdrawn.
             long shownUntil = deviatedSince;
             deviatedSince = -1;
-            withdraw(shownUntil);
+            if (!fallsBackToFirst()) withdraw(shownUntil);
         }
         for (int round = 0; round < MAX_ROUNDS; round++) {
             if (pending == null || now - pending.since() < window(pending) || !committable()) break;
@@ -641,7 +652,8 @@ final class Transition {
         // stands, but it is final only once the board has shown it longer.
         return tapSquare < 0 && stands(pending) && (board.equals(pending.board()) || shownLongerThanFlicker(pending)
                 || pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
-                && log.shownFor(pending.first().board(), Long.MIN_VALUE, now) >= storyMillis());
+                && log.shownFor(pending.first().board(), Long.MIN_VALUE, now) >= storyMillis()
+                || shownOnItsSquares(pending));
     }
 
     /** Whether the board showed the first move of candidate {@code c} alone longer than a flicker, in all. */
@@ -756,6 +768,16 @@ final class Transition {
     /** Whether the board showed the pending decision (for two plies: both) longer than a flicker, in all. */
     private boolean shownLongerThanFlicker(Pending p) {
         return log.shownFor(p.board(), Long.MIN_VALUE, now) >= storyMillis();
+    }
+
+    /**
+     * Whether the squares the pending decision changes showed it longer than a flicker in all, whatever the other
+     * squares read meanwhile: moves made quickly one after the other (each shown alone for less than a flicker, the
+     * next already under way) are no flicker when their own squares stay.
+     */
+    private boolean shownOnItsSquares(Pending p) {
+        SquareSet changed = table.occupancy().symmetricDifference(p.board());
+        return log.shownOn(p.board(), changed, Long.MIN_VALUE, now) >= storyMillis();
     }
 
     /**
