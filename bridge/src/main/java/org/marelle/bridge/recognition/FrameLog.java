@@ -426,6 +426,27 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return total;
     }
 
+    /**
+     * How long, in all, the board has shown {@code board} lately: walking back from {@code now}, the time of the states
+     * showing it, across other readings shorter than {@code maxGap} (a bounce), up to the first one that lasted longer.
+     */
+    long shownLately(SquareSet board, long now, long maxGap) {
+        long total = 0, gap = 0;
+        long end = now;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (s.lo == board.lo() && s.hi == board.hi()) {
+                total += stateEnd - s.at;
+                gap = 0;
+            } else {
+                gap += stateEnd - s.at;
+                if (gap >= maxGap) break;
+            }
+        }
+        return total;
+    }
+
     /** Whether {@code square} read occupied in some state that was showing at or after {@code t}. */
     boolean occupiedSince(int square, long t) {
         SquareSet sq = SquareSet.of(square);

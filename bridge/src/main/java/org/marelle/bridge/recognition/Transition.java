@@ -102,9 +102,10 @@ final class Transition {
             log = FrameLog.of(now, b);
             evaluate();
         } else if (!b.equals(board)) {
-            if (board.equals(table.occupancy()) && pending == null && now - log.at() >= config.proofMillis()) {
-                // The board was back in sync, for longer than a flicker: whatever was lifted before is back and
-                // proves nothing about what comes next.
+            if (board.equals(table.occupancy()) && pending == null
+                    && log.shownLately(board, now, storyMillis()) >= config.proofMillis()) {
+                // The board was back in sync, for longer than a flicker (a bounce as a piece is put back aside):
+                // whatever was lifted before is back and proves nothing about what comes next.
                 log = FrameLog.of(log.at(), board);
             }
             board = b;
