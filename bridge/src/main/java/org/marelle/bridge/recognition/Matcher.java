@@ -90,7 +90,7 @@ final class Matcher {
         for (int i = 0; i < table.count; i++) {
             if (table.afterLo[i] != bLo || table.afterHi[i] != bHi) continue;
             if (table.isHiddenCapture(i) && proof(table, i, Long.MIN_VALUE) < 0) continue;
-            if (!leftBeforeArriving(table, i, SquareSet.EMPTY)) continue;
+            if (!leftBeforeArriving(table, i, SquareSet.EMPTY, t.storyMillis())) continue;
             if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);
             found[n++] = i;
         }
@@ -188,7 +188,7 @@ final class Matcher {
     }
 
     /** The same thing happens on the board: moves that differ only by the piece a pawn becomes. */
-    private static boolean samePair(Move a, Move b) {
+    static boolean samePair(Move a, Move b) {
         if (a instanceof Move.Deferred da) {
             return b instanceof Move.Deferred db && da.square() == db.square() && da.move().equals(db.move());
         }
@@ -198,28 +198,30 @@ final class Matcher {
 
     /**
      * A piece leaves its square before it arrives on another: the destination's current occupation must not have
-     * begun before the origin's current emptiness (both within one scan is fine: a missed lift). Squares in
-     * {@code skip} (touched again by a later move) are not checked.
+     * begun more than {@code slack} before the origin's current emptiness (a missed lift, a bounce on the square
+     * left). Squares in {@code skip} (touched again by a later move) are not checked.
      */
-    private boolean leftBeforeArriving(MoveTable tb, int i, SquareSet skip) {
+    private boolean leftBeforeArriving(MoveTable tb, int i, SquareSet skip, long slack) {
         Move m = PromotionChoices.base(tb.moves[i]);
         if (m instanceof Move.Castle c) {
             SquareSet squares = SquareSet.of(c.from(), c.to(), c.rookFrom(), c.rookTo());
             if (squares.count() < 4) return true;   // Chess960 castling with shared squares: no single order
-            return ordered(c.from(), c.to(), skip) && ordered(c.rookFrom(), c.rookTo(), skip);
+            return ordered(c.from(), c.to(), skip, slack) && ordered(c.rookFrom(), c.rookTo(), skip, slack);
         }
-        return ordered(m.from(), m.to(), skip);
+        return ordered(m.from(), m.to(), skip, slack);
     }
 
-    private boolean ordered(int from, int to, SquareSet skip) {
+    private boolean ordered(int from, int to, SquareSet skip, long slack) {
         if (from == to || skip.contains(from) || skip.contains(to)) return true;
         if (!board.contains(to) || board.contains(from)) return true;
         // Flicker may hide a departure (a bounce and a neighbour flicker overlapping last up to ~150 ms): bridging
         // short readings on the square left only makes the check more lenient; on the square reached, only a piece
         // that stood there before a short gap is no arrival.
-        // The square left may also read occupied for a few scans after the piece left it (a bounce): an arrival less
-        // than a flicker before the departure was read is in order.
-        return t.log.arrivedSince(to, t.config.proofMillis()) + t.storyMillis()
+        // The square left may also read occupied for a scan or more after the piece left it (a bounce): an arrival
+        // less than {@code slack} before the departure was read is in order. (A flicker for a move's own squares; half
+        // that for a reply, or a piece of the other side lifted 75 ms after its target square filled would read as
+        // having arrived there.)
+        return t.log.arrivedSince(to, t.config.proofMillis()) + slack
                 > t.log.currentSince(from, 3 * t.config.proofMillis() / 2);
     }
 
@@ -449,8 +451,8 @@ final class Matcher {
             // for longer than a flicker went on moving; only the reply taking it may lift it).
             if (movedOn(m1, done, began, next.victim[j])) continue;
             if (next.isHiddenCapture(j) && proof(next, j, done) < 0) continue;
-            if (!leftBeforeArriving(next, j, SquareSet.EMPTY)) continue;
-            if (!leftBeforeArriving(table, i, next.lifts(j).union(next.fills(j)).union(replyTouches))) continue;
+            if (!leftBeforeArriving(next, j, SquareSet.EMPTY, t.storyMillis() / 2)) continue;
+            if (!leftBeforeArriving(table, i, next.lifts(j).union(next.fills(j)).union(replyTouches), t.storyMillis())) continue;
             if (t.polarity != null && !polarityFits(next.position.play(next.moves[j]))) continue;
             if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);
             found[n++] = j;

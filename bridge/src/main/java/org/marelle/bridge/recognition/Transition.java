@@ -278,7 +278,11 @@ final class Transition {
         // any other: the two plies stand through it if it lasts less than a flicker.
         boolean replyUndone = c != null && c.kind() == Matcher.Kind.MOVE && pending != null
                 && pending.kind() == Pending.Kind.TWO_PLY && pending.move().equals(c.move());
-        if (c == null || replyUndone) {
+        // So is a reading that tells another story with another first move (a bounce and a neighbour's flicker can
+        // read as a whole other pair of moves for a scan): the new story is proposed only once it lasts.
+        boolean otherStory = c != null && (c.kind() == Matcher.Kind.MOVE || c.kind() == Matcher.Kind.TWO_PLY)
+                && pending != null && pending.isMove() && !Matcher.samePair(pending.move(), c.move());
+        if (c == null || replyUndone || otherStory) {
             if (pending != null && pending.isMove()) {
                 // A board that stops showing the pending move for less than a flicker (a square misread for a scan or
                 // two, a bounce) does not withdraw it: it only keeps it from being committed meanwhile.
@@ -294,9 +298,11 @@ final class Transition {
                 propose(movePending(table, c.move(), c.index(), now));
                 return;
             }
-            withdraw();
-            explained = inProgress();
-            return;
+            if (c == null) {
+                withdraw();
+                explained = inProgress();
+                return;
+            }
         }
         switch (c.kind()) {
             case TWO_PLY -> propose(twoPlyPending(c));
@@ -624,6 +630,12 @@ final class Transition {
             long shownUntil = deviatedSince;
             deviatedSince = -1;
             if (!fallsBackToFirst()) withdraw(shownUntil);
+            // What the board shows may be a story of its own, from when it began to show it (the same whether the
+            // time passed in one tick or many).
+            long t = now;
+            now = Math.max(shownUntil, log.at());
+            evaluate();
+            now = t;
         }
         for (int round = 0; round < MAX_ROUNDS; round++) {
             if (pending == null || now - pending.since() < window(pending) || !committable()) break;
