@@ -473,6 +473,16 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return total;
     }
 
+    /** When the board last stopped showing exactly {@code board} ({@code now} if it still does); -1 if it never did. */
+    long lastShownEnd(SquareSet board, long now) {
+        long end = now;
+        for (FrameLog s = this; s != null; s = s.older) {
+            if (s.lo == board.lo() && s.hi == board.hi()) return end;
+            end = s.at;
+        }
+        return -1;
+    }
+
     /** Whether {@code square} read occupied in some state that was showing at or after {@code t}. */
     boolean occupiedSince(int square, long t) {
         SquareSet sq = SquareSet.of(square);

@@ -204,7 +204,6 @@ final class Transition {
     /** Looks at the board once and sets {@link #explained}. */
     private void look() {
         explained = true;
-        long deviated = deviatedSince;
         deviatedSince = -1;
         if (result != null) {
             // After a result gesture only a new game counts.
@@ -286,7 +285,7 @@ final class Transition {
             if (pending != null && pending.isMove()) {
                 // A board that stops showing the pending move for less than a flicker (a square misread for a scan or
                 // two, a bounce) does not withdraw it: it only keeps it from being committed meanwhile.
-                deviatedSince = deviated < 0 ? now : deviated;
+                deviatedSince = deviationSince(pending);
                 if (now - deviatedSince < storyMillis()) {
                     explained = inProgress();
                     return;
@@ -478,6 +477,18 @@ final class Transition {
         return replyUnderway(p);
     }
 
+    /**
+     * Since when the board has been stopping to show {@code p}: the oldest current reading among the squares that
+     * differ from it (the other side's lifted pieces aside). A bounce on one square followed by a flicker on another is
+     * two glitches, each short, not one long deviation.
+     */
+    private long deviationSince(Pending p) {
+        SquareSet differ = board.symmetricDifference(p.board()).minus(p.board().minus(board).intersect(p.opponents()));
+        long since = now;
+        for (int sq : differ.toArray()) since = Math.min(since, log.currentSince(sq, 0));
+        return since;
+    }
+
     /** The reply goes on changing (a piece dragged further), the first move standing alone again: it is pending. */
     private boolean fallsBackToFirst() {
         if (pending.kind() != Pending.Kind.TWO_PLY || pending.first() == null || !stands(pending.first())) return false;
@@ -556,7 +567,7 @@ final class Transition {
             long from = recentProvisional == null ? Long.MIN_VALUE : recentAt;
             if (log.shownFor(alone.board(), from, now) >= storyMillis()) {
                 recentProvisional = pending.move();
-                recentAt = shownUntil;
+                recentAt = Math.min(shownUntil, log.lastShownEnd(alone.board(), now));
             }
         }
         pending = null;
