@@ -674,7 +674,9 @@ final class Transition {
         if (!pending.isMove()) return board.equals(pending.board());
         // A decision the board showed only for a flicker (one to three scans) is no evidence that it happened: it
         // stands, but it is final only once the board has shown it longer.
-        return tapSquare < 0 && stands(pending) && (board.equals(pending.board()) || shownLongerThanFlicker(pending)
+        // (Nor while the board tells another story for less than a flicker: that is no evidence for either.)
+        return tapSquare < 0 && deviatedSince < 0 && stands(pending)
+                && (board.equals(pending.board()) || shownLongerThanFlicker(pending)
                 || pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
                 && log.shownFor(pending.first().board(), Long.MIN_VALUE, now) >= storyMillis()
                 || shownOnItsSquares(pending));
