@@ -447,19 +447,6 @@ final class Matcher {
             // own proof then shows that square emptied and refilled); any other reply proves nothing about it.
             if (hidden && landed < 0 && !(next.isHiddenCapture(j) && next.victim[j] == table.victim[i])) continue;
             long done = landed >= 0 ? landed : t.log.latestRunStartBefore(leaves, reaches, began);
-            if (done < 0 && !hidden) {
-                // A flicker on the reply's square just before it really left (read empty, then the piece again, then
-                // empty for good) may have been bridged into an earlier start: the start without bridging is the
-                // other reading.
-                long unbridged = Long.MAX_VALUE;
-                for (int sq : own.toArray()) {
-                    if (!board.contains(sq)) unbridged = Math.min(unbridged, t.log.currentSince(sq, 0));
-                }
-                if (unbridged > began && unbridged != Long.MAX_VALUE) {
-                    done = t.log.latestRunStartBefore(leaves, reaches, unbridged);
-                    if (done >= 0) began = unbridged;
-                }
-            }
             if (done < 0) continue;
             // Between then and the reply, the pieces the first move set down stayed (a piece that left its square
             // for longer than a flicker went on moving; only the reply taking it may lift it).
