@@ -499,4 +499,176 @@ class NoisySensorScenariosTest {
         assertThat(h.committed()).containsExactly("dxe5", "fxe5", "Nxe5");
     }
 
+    /**
+     * Found in the Lichess sample, game 4339, ply 58 (noisy, seed 5): Black hesitates (lifts the rook on e8 and puts
+     * it back) while e7 flickers, which reads Re7 for 50 ms; then takes Rxe4 victim first, dragging the rook over e7.
+     * The board was back in sync for 150 ms across a bounce: what was lifted before proves nothing, and Re7 followed
+     * by White taking on e7 must not be read into the drag.
+     */
+    @Test
+    void aHesitationBackInSyncAcrossABounceProvesNothing() {
+        Hands h = Hands.at("2k1r3/pbp5/1p3p2/3P4/2P1R1P1/6Pp/PP3R1P/6K1 b - - 0 29");
+        h.after(75).change("-e8 +e7")
+                .after(50).up("e7")
+                .after(1075).down("e8")
+                .after(50).up("e8")
+                .after(50).down("e8")
+                .after(100).change("-e4 +e5")
+                .after(75).up("e5")
+                .after(25).up("e8")
+                .after(625).down("e7")
+                .after(25).down("f7")
+                .after(25).up("f7")
+                .after(150).change("-e7 +e6")
+                .after(75).up("e6")
+                .after(25).down("e5")
+                .after(75).change("-e5 +e4")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Rxe4");
+    }
+
+    /**
+     * Found in chesslib_cup_ECC2018 game 676, ply 151 (noisy, seed 4): Qe3 dragged over e5 and e4, e4 flickering as
+     * Black lifts the queen on f4 75 ms after e3 filled. That reads Qe4 and Black's queen going to e3, which would
+     * have it arrive before it left: a reply's order allows only half a flicker of slack.
+     */
+    @Test
+    void aReplyArrivingBeforeItLeftByMoreThanABounceIsNoReply() {
+        Hands h = Hands.at("4Rb2/7k/4Q1p1/8/5q2/P7/5P2/6K1 w - - 15 76");
+        h.after(25).up("e6")
+                .after(100).down("e5")
+                .after(75).change("-e5 +e4")
+                .after(150).change("-e4 +e3")
+                .after(25).change("-e3 +e4")
+                .after(75).change("-e4 +e3")
+                .after(75).change("-f4 +e4")
+                .after(25).up("e4")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qe3");
+    }
+
+    /**
+     * Found in the Lichess sample, game 1585, ply 31 (noisy, seed 4): Bxb7 Nxb7 and White's b4 at once; a bounce on b7
+     * (75 ms) and then a flicker on c2 (25 ms) are two short glitches, not one deviation long enough to withdraw the
+     * two plies.
+     */
+    @Test
+    void aBounceThenAFlickerElsewhereAreTwoGlitches() {
+        Hands h = Hands.at("1r3rk1/1bp1qpp1/p4b1p/np1Bp3/4P3/2P2N2/PP1N1PPP/R2QR1K1 w - - 6 16");
+        h.after(50).up("d5")
+                .after(25).down("c4")
+                .after(75).up("c4")
+                .after(200).up("b7", "b8")
+                .after(50).down("b8")
+                .after(1000).down("b7")
+                .after(225).up("a5")
+                .after(100).up("b7")
+                .after(950).down("b7")
+                .after(50).up("b7")
+                .after(75).down("c2", "b7")
+                .after(25).up("b2", "c2")
+                .after(75).down("a3", "b3")
+                .after(25).up("a3")
+                .after(100).change("-b3 +b4")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bxb7", "Nxb7", "b4");
+    }
+
+    /**
+     * Found in the Lichess sample, game 4723, ply 5 (noisy, seed 6): Bd3 dragged over e2, then Bxd3 with both pieces
+     * in hand; as the black bishop lands a bounce on d3 and a flicker on e2 read as Be2 and Bxe2 for one scan. A
+     * reading that tells another story is a glitch until it lasts.
+     */
+    @Test
+    void aReadingThatTellsAnotherStoryIsAGlitchUntilItLasts() {
+        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+        h.after(25).up("f1")
+                .after(100).down("e2")
+                .after(125).change("-e2 +d3")
+                .after(25).change("-d3 +e2")
+                .after(25).up("e2")
+                .after(25).down("d3")
+                .after(425).up("a6")
+                .after(25).up("d3")
+                .after(925).down("d3")
+                .after(50).change("-d3 +e2")
+                .after(25).up("e2")
+                .after(50).down("d3")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bd3", "Bxd3");
+    }
+
+    /**
+     * Found in chesslib_cup_ECC2018 game 200, ply 44 (noisy, seed 4): f7-f5 dragged over f6, then exf6 en passant 17 s
+     * later. f5 read occupied twice for 50 ms (a bounce between): 100 ms in all is a glimpse that tells f5 then exf6
+     * e.p. from f6 then exf6.
+     */
+    @Test
+    void aPawnReadTwiceThroughABounceIsAGlimpse() {
+        Hands h = Hands.at("r3qrk1/p1p2ppp/1pP1p3/n3P3/Q2PB3/2P1n3/P4RPP/1RB3K1 b - - 0 22");
+        h.after(25).up("f7")
+                .after(25).down("f6")
+                .after(25).up("f6")
+                .after(50).down("f6")
+                .after(25).up("f6")
+                .after(25).change("-e6 +f5")
+                .after(25).down("e6")
+                .after(25).up("f5")
+                .after(50).down("f5")
+                .after(50).up("f5")
+                .after(600).up("e5")
+                .after(16800).down("f6")
+                .after(75).change("-f6 +g5")
+                .after(50).change("-g5 +f6")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("f5", "exf6");
+    }
+
+    /**
+     * Found in the Lichess sample, game 2193, ply 41 (noisy, seed 2): Red1, then Nxe2+ victim first; as the knight
+     * lands e1 flickers, reading Qd1 (the queen from e2) and Ne2+ for 50 ms, then White's rook lifted. Nothing is
+     * committed while the board tells another story than the pending one.
+     */
+    @Test
+    void nothingIsCommittedWhileTheBoardTellsAnotherStory() {
+        Hands h = Hands.at("r4rk1/p4ppp/1pq5/3N2b1/1P3n2/3R4/P1P1QPPP/4R1K1 w - - 3 21");
+        h.after(25).up("e1")
+                .after(625).down("d1")
+                .after(300).up("f4")
+                .after(25).up("e2")
+                .after(25).down("f4")
+                .after(50).up("d3", "f4")
+                .after(25).down("d3")
+                .after(450).down("e1", "e2")
+                .after(50).up("e1")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Red1", "Nxe2+");
+    }
+
+
+    /**
+     * Found by SimulatedGamesTest (chessjs_benchmark game 62, noisy, seed 2): Bxd6 victim first, dragged over e7; as the
+     * bishop lands, d6 reads empty and e7 filled for 175 ms (overlapping flickers), which reads Be7 and Qxe7+. The queen
+     * left d6 long before; the bishop's 25 ms on d6 does not make it stand there again.
+     */
+    @Test
+    void aLandingOfOneScanIsNoVictimStandingAgain() {
+        Hands h = Hands.at("rn1qkbnr/3p3p/p2Qp1p1/1p2P3/4P1p1/8/PPP3PP/RNB1K2R b KQkq - 1 13");
+        h.after(75).up("d6")
+                .after(50).down("d6")
+                .after(75).up("d6")
+                .after(750).up("f8")
+                .after(50).down("e7")
+                .after(25).up("e7")
+                .after(850).down("d6")
+                .after(25).change("-d6 +e7")
+                .after(175).up("e7")
+                .after(25).down("d6", "e7")
+                .after(50).up("d6")
+                .after(25).up("e7")
+                .after(25).down("d6")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bxd6");
+    }
+
 }
