@@ -136,10 +136,10 @@ final class Matcher {
             // Squares seen holding a piece that the position did not have: each story must account for them as a
             // square its pieces reach or pass over.
             SquareSet filled = t.log.seenFilled(tb.occupancy(), from, t.now, t.config.proofMillis());
-            // The same, for readings longer than a flicker in all but shorter than a proof (a pawn set on f4 and taken
-            // en passant 100 ms later in blitz, or read there twice for 50 ms through a bounce): weaker evidence, used
-            // only when the above cannot tell.
-            SquareSet glimpsed = t.log.seenFilledInAll(tb.occupancy(), from, t.now, t.storyMillis());
+            // The same, for readings longer than a flicker but shorter than a proof (a pawn set on f4 and taken en
+            // passant 100 ms later in blitz): weaker evidence, used only when the above cannot tell. Only one reading
+            // counts: two flickers of a neighbour add up to as much as a pawn read twice through a bounce.
+            SquareSet glimpsed = t.log.seenFilled(tb.occupancy(), from, t.now, t.storyMillis());
             int bestMissing = Integer.MAX_VALUE, bestExtra = Integer.MAX_VALUE, bestGlimpsed = Integer.MAX_VALUE;
             long bestProof = Long.MIN_VALUE;
             int winner = -1;

@@ -675,8 +675,13 @@ final class Transition {
         // A decision the board showed only for a flicker (one to three scans) is no evidence that it happened: it
         // stands, but it is final only once the board has shown it longer.
         // (Nor while the board tells another story for less than a flicker: that is no evidence for either.)
+        // Two plies, whose window is short, need the board to have shown them for that window in all: a pair read in
+        // pieces between flickers of two squares is not yet a pair.
+        boolean shown = pending.kind() == Pending.Kind.TWO_PLY
+                ? log.shownFor(pending.board(), Long.MIN_VALUE, now) >= config.proofMillis()
+                : board.equals(pending.board()) || shownLongerThanFlicker(pending);
         return tapSquare < 0 && deviatedSince < 0 && stands(pending)
-                && (board.equals(pending.board()) || shownLongerThanFlicker(pending)
+                && (shown
                 || pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
                 && log.shownFor(pending.first().board(), Long.MIN_VALUE, now) >= storyMillis()
                 || shownOnItsSquares(pending));
@@ -803,7 +808,11 @@ final class Transition {
      */
     private boolean shownOnItsSquares(Pending p) {
         SquareSet changed = table.occupancy().symmetricDifference(p.board());
-        return log.shownOn(p.board(), changed, Long.MIN_VALUE, now) >= storyMillis();
+        if (log.shownOn(p.board(), changed, Long.MIN_VALUE, now) < storyMillis()) return false;
+        // Each move must still have been seen alone for more than a scan: a rook read on c6 for 25 ms on its way to
+        // c7, with a neighbour flickering, is no move made quickly.
+        Pending alone = p.kind() == Pending.Kind.TWO_PLY && p.first() != null ? p.first() : p;
+        return log.shownFor(alone.board(), Long.MIN_VALUE, now) >= storyMillis() / 2;
     }
 
     /**

@@ -600,11 +600,13 @@ class NoisySensorScenariosTest {
 
     /**
      * Found in chesslib_cup_ECC2018 game 200, ply 44 (noisy, seed 4): f7-f5 dragged over f6, then exf6 en passant 17 s
-     * later. f5 read occupied twice for 50 ms (a bounce between): 100 ms in all is a glimpse that tells f5 then exf6
-     * e.p. from f6 then exf6.
+     * later. f5 read occupied twice for 50 ms (a bounce between), f6 twice for 25 ms. Two neighbour flickers add up to
+     * as much (chesslib_Morphy game 100: f2-f3 with f4 flickering 75 and 25 ms, then exf3), so the board cannot tell
+     * f5 then exf6 e.p. from f6 then exf6: it commits neither rather than guess (a known limit: the player sees the
+     * move not taken and sets the pawn down again).
      */
     @Test
-    void aPawnReadTwiceThroughABounceIsAGlimpse() {
+    void twoReadingsThroughABounceAreNoEvidenceEitherWay() {
         Hands h = Hands.at("r3qrk1/p1p2ppp/1pP1p3/n3P3/Q2PB3/2P1n3/P4RPP/1RB3K1 b - - 0 22");
         h.after(25).up("f7")
                 .after(25).down("f6")
@@ -621,7 +623,7 @@ class NoisySensorScenariosTest {
                 .after(75).change("-f6 +g5")
                 .after(50).change("-g5 +f6")
                 .waitMs(3000);
-        assertThat(h.committed()).containsExactly("f5", "exf6");
+        assertThat(h.committed()).isEmpty();
     }
 
     /**
@@ -669,6 +671,70 @@ class NoisySensorScenariosTest {
                 .after(25).down("d6")
                 .waitMs(3000);
         assertThat(h.committed()).containsExactly("Bxd6");
+    }
+
+    /**
+     * Found by SimulatedGamesTest (chesslib_cup_ECC2018 game 866, noisy, seed 1): Rc7 dragged from c1 over c2…c6,
+     * while b7 and c6 flicker as the rook lands: Rc6 and Black's rook going b7-c7 read for 100 ms in two pieces. Two
+     * plies are committed only once the board has shown them for proofMillis in all.
+     */
+    @Test
+    void twoPliesReadInPiecesAreNotYetAPair() {
+        Hands h = Hands.at("6k1/1r2npp1/p2B4/1p6/8/8/PP3PPP/2R3K1 w - - 1 25");
+        h.after(50).up("c1")
+                .after(50).down("c2")
+                .after(50).up("c2")
+                .after(25).down("c2")
+                .after(50).down("c3")
+                .after(50).up("c2")
+                .after(75).up("c3")
+                .after(25).down("c4")
+                .after(150).up("c4")
+                .after(25).down("c5")
+                .after(25).up("c5")
+                .after(50).down("d5", "c6")
+                .after(25).up("d5")
+                .after(25).up("b7")
+                .after(50).down("c7")
+                .after(25).change("-c6 +b7")
+                .after(25).up("b7")
+                .after(25).down("c6")
+                .after(75).change("-c6 +b7")
+                .after(2275).up("a6")
+                .after(50).up("b7")
+                .after(50).down("b7")
+                .after(200).down("a6")
+                .after(500).up("c7")
+                .after(600).up("b7")
+                .after(425).down("c7")
+                .after(25).up("c7")
+                .after(50).down("c7")
+                .after(300).up("d6")
+                .after(50).down("d6")
+                .after(50).up("d6")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Rc7", "Rxc7");
+    }
+
+    /**
+     * Found by SimulatedGamesTest (chesslib_Morphy game 100, noisy, seed 2): f2-f3 with f4 flickering 75 and 25 ms,
+     * then exf3 victim first. f3 then exf3 and f4 then exf3 e.p. leave the same occupancy; two flickers are no evidence
+     * for the double step, so neither is committed.
+     */
+    @Test
+    void twoFlickersOfANeighbourAreNoDoubleStep() {
+        Hands h = Hands.at("r4rk1/p4ppp/8/3N2B1/4p1n1/8/PPP2PPb/R3R2K w - - 1 17");
+        h.after(875).down("f3", "f4")
+                .after(75).up("f4")
+                .after(75).change("-f3 +f4")
+                .after(25).change("-e4 -f4 +f3")
+                .after(25).up("f3")
+                .after(25).down("e4")
+                .after(75).up("e4")
+                .after(625).down("f3")
+                .after(225).up("f3")
+                .waitMs(3000);
+        assertThat(h.committed()).isEmpty();
     }
 
 }
