@@ -219,9 +219,10 @@ final class Matcher {
         // short readings on the square left only makes the check more lenient; on the square reached, only a piece
         // that stood there before a short gap is no arrival.
         // The square left may also read occupied for a scan or more after the piece left it (a bounce): an arrival
-        // less than {@code slack} before the departure was read is in order. (A flicker for a move's own squares; half
-        // that for a reply, or a piece of the other side lifted 75 ms after its target square filled would read as
-        // having arrived there.)
+        // less than {@code slack} before the departure was read is in order. (A flicker for a move's own squares;
+        // none for a reply, which must arrive after it left: else a piece of the other side lifted 75 ms after its
+        // target square filled, or a neighbour's flicker in the scan a dragged piece reaches a square, would read as
+        // a reply.)
         return t.log.arrivedSince(to, t.config.proofMillis()) + slack
                 > t.log.currentSince(from, 3 * t.config.proofMillis() / 2);
     }
@@ -452,7 +453,7 @@ final class Matcher {
             // for longer than a flicker went on moving; only the reply taking it may lift it).
             if (movedOn(m1, done, began, next.victim[j])) continue;
             if (next.isHiddenCapture(j) && proof(next, j, done) < 0) continue;
-            if (!leftBeforeArriving(next, j, SquareSet.EMPTY, t.storyMillis() / 2)) continue;
+            if (!leftBeforeArriving(next, j, SquareSet.EMPTY, 0)) continue;
             if (!leftBeforeArriving(table, i, next.lifts(j).union(next.fills(j)).union(replyTouches), t.storyMillis())) continue;
             if (t.polarity != null && !polarityFits(next.position.play(next.moves[j]))) continue;
             if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);

@@ -543,9 +543,17 @@ class NoisySensorScenariosTest {
                 .after(75).change("-e4 +e3")
                 .after(75).change("-f4 +e4")
                 .after(25).up("e4")
+                .after(625).down("g4")
+                .after(375).change("-g1 +g2")
+                .after(50).down("g1")
+                .after(25).up("g2")
+                .after(25).up("g1")
+                .after(225).down("g1")
+                .after(25).down("h1")
                 .waitMs(3000);
-        assertThat(h.committed()).containsExactly("Qe3");
+        assertThat(h.committed()).containsExactly("Qe3", "Qg4+");
     }
+
 
     /**
      * Found in the Lichess sample, game 1585, ply 31 (noisy, seed 4): Bxb7 Nxb7 and White's b4 at once; a bounce on b7
