@@ -274,32 +274,6 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return out;
     }
 
-    /**
-     * The squares outside {@code occupied} that the states since {@code from} showed holding a piece for at least
-     * {@code minMillis} in all (runs added up: a piece set down and read through a bounce).
-     */
-    SquareSet seenFilledInAll(SquareSet occupied, long from, long now, long minMillis) {
-        long lo = 0, hi = 0;
-        for (FrameLog s = this; s != null; s = s.older) {
-            lo |= s.lo;
-            hi |= s.hi;
-            if (s.at <= from) break;
-        }
-        SquareSet out = SquareSet.EMPTY;
-        for (int sq : new SquareSet(lo & ~occupied.lo(), hi & ~occupied.hi()).toArray()) {
-            long total = 0, end = now;
-            for (FrameLog s = this; s != null; s = s.older) {
-                long stateEnd = end;
-                end = s.at;
-                if (stateEnd <= from) break;
-                if (s.has(sq)) total += stateEnd - Math.max(s.at, from);
-                if (s.at <= from) break;
-            }
-            if (total >= minMillis) out = out.with(sq);
-        }
-        return out;
-    }
-
     private boolean seenOccupied(int sq, long from, long now, long minMillis) {
         long end = now, runEnd = -1, runStart = -1;
         for (FrameLog s = this; s != null; s = s.older) {

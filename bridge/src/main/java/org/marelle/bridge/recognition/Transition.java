@@ -107,6 +107,7 @@ final class Transition {
                 // The board was back in sync, for longer than a flicker (a bounce as a piece is put back aside):
                 // whatever was lifted before is back and proves nothing about what comes next.
                 log = FrameLog.of(log.at(), board);
+                recentProvisional = null;
             }
             board = b;
             log = log.push(now, b);
@@ -242,11 +243,17 @@ final class Transition {
             if (castle != null) {
                 propose(castle);
             } else {
+                if (pending != null && pending.isMove()) {
+                    // Back in sync for less than a flicker (the square left reading occupied again): a glitch.
+                    deviatedSince = deviationSince(pending);
+                    if (now - deviatedSince < storyMillis()) return;
+                    deviatedSince = -1;
+                }
                 withdraw();
                 boardChoice = null;
                 remoteMove = null;
                 takebackBoard = null;
-                recentProvisional = null;
+                // (The last story is forgotten with the log, once the board has stayed in sync.)
             }
             return;
         }
