@@ -280,10 +280,15 @@ public final class RecognizerState {
      */
     public OptionalLong wakeUpAt() {
         long at = Long.MAX_VALUE;
-        if (pending != null) {
+        if (deviatedSince >= 0) {
+            // The board is glitching: nothing is decided before the glitch has lasted long enough to count.
+            at = deviatedSince + config.proofMillis() * 2 / 3;
+        } else if (pending != null) {
             at = pending.since() + windowOf(pending);
+            // A window that ran out without a decision (the board shows the move, but not yet for long enough in
+            // all): look again a little later, never in a loop.
+            if (at <= now) at = now + config.proofMillis() / 4;
         }
-        if (deviatedSince >= 0) at = Math.min(at, deviatedSince + config.proofMillis() * 2 / 3);
         if (unexplainedSince >= 0 && mismatch == null && result == null) {
             at = Math.min(at, unexplainedSince + config.mismatchMillis());
         }

@@ -59,6 +59,11 @@ public final class GameCheck {
         for (int guard = 0; guard < 100; guard++) {
             OptionalLong wake = state.wakeUpAt();
             if (wake.isEmpty()) break;
+            if (wake.getAsLong() <= state.now()) {
+                // A driver loop would tick at once, again and again.
+                throw new IllegalStateException("the recognizer asks for a tick at " + wake.getAsLong() + ", not after now ("
+                        + state.now() + ")");
+            }
             long at = (wake.getAsLong() + HumanPlaySimulator.SCAN_MILLIS - 1) / HumanPlaySimulator.SCAN_MILLIS
                     * HumanPlaySimulator.SCAN_MILLIS;
             if (at >= before || at <= state.now()) break;
