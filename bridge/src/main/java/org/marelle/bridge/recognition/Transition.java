@@ -205,6 +205,7 @@ final class Transition {
     /** Looks at the board once and sets {@link #explained}. */
     private void look() {
         explained = true;
+        long deviated = deviatedSince;
         deviatedSince = -1;
         if (result != null) {
             // After a result gesture only a new game counts.
@@ -245,7 +246,7 @@ final class Transition {
             } else {
                 if (pending != null && pending.isMove()) {
                     // Back in sync for less than a flicker (the square left reading occupied again): a glitch.
-                    deviatedSince = deviationSince(pending);
+                    deviatedSince = deviationSince(pending, deviated);
                     if (now - deviatedSince < storyMillis()) return;
                     deviatedSince = -1;
                 }
@@ -292,7 +293,7 @@ final class Transition {
             if (pending != null && pending.isMove()) {
                 // A board that stops showing the pending move for less than a flicker (a square misread for a scan or
                 // two, a bounce) does not withdraw it: it only keeps it from being committed meanwhile.
-                deviatedSince = deviationSince(pending);
+                deviatedSince = deviationSince(pending, deviated);
                 if (now - deviatedSince < storyMillis()) {
                     explained = inProgress();
                     return;
@@ -486,14 +487,16 @@ final class Transition {
 
     /**
      * Since when the board has been stopping to show {@code p}: the oldest current reading among the squares that
-     * differ from it (the other side's lifted pieces aside). A bounce on one square followed by a flicker on another is
-     * two glitches, each short, not one long deviation.
+     * differ from it (the other side's lifted pieces aside), and not before the first frame that stopped showing it
+     * ({@code deviated}, or now). A bounce on one square followed by a flicker on another is two glitches, each short,
+     * not one long deviation.
      */
-    private long deviationSince(Pending p) {
+    private long deviationSince(Pending p, long deviated) {
         SquareSet differ = board.symmetricDifference(p.board()).minus(p.board().minus(board).intersect(p.opponents()));
         long since = now;
         for (int sq : differ.toArray()) since = Math.min(since, log.currentSince(sq, 0));
-        return since;
+        // Not before the board stopped showing it (a reply's lifted victim was part of the move standing).
+        return Math.max(since, deviated < 0 ? now : deviated);
     }
 
     /** The reply goes on changing (a piece dragged further), the first move standing alone again: it is pending. */
