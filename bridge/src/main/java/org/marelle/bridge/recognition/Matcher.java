@@ -425,6 +425,7 @@ final class Matcher {
         if (m1 instanceof Move.Castle c) reaches = reaches.with(c.rookTo());
         boolean hidden = table.isHiddenCapture(i);
         boolean proven = false;
+        SquareSet onward = onward(table, i);
         // The first move's own order, on the squares the reply leaves alone (checked per reply below).
         SquareSet replyTouches = next.occupancy().symmetricDifference(board);
         SquareSet explains = SquareSet.EMPTY;
@@ -453,7 +454,11 @@ final class Matcher {
             // for longer than a flicker went on moving; only the reply taking it may lift it).
             if (movedOn(m1, done, began, next.victim[j])) continue;
             if (next.isHiddenCapture(j) && proof(next, j, done) < 0) continue;
-            if (!leftBeforeArriving(next, j, SquareSet.EMPTY, 0)) continue;
+            // A reply may arrive in the scan it left (a fast hand), except on a square the first move's piece could
+            // still slide on to: that piece going on is the other reading.
+            Move r = PromotionChoices.base(next.moves[j]);
+            long slack = onward.contains(r.to()) || r instanceof Move.Castle c && onward.contains(c.rookTo()) ? 0 : 1;
+            if (!leftBeforeArriving(next, j, SquareSet.EMPTY, slack)) continue;
             if (!leftBeforeArriving(table, i, next.lifts(j).union(next.fills(j)).union(replyTouches), t.storyMillis())) continue;
             if (t.polarity != null && !polarityFits(next.position.play(next.moves[j]))) continue;
             if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);
@@ -463,6 +468,20 @@ final class Matcher {
             explains = explains.union(next.fills(j)).union(next.path(j));
         }
         return n > 0 ? new Reply(complete, found, n, explains, !hidden || proven) : null;
+    }
+
+    /** The squares the piece of move {@code i} could still slide on to, further along its line. */
+    private static SquareSet onward(MoveTable tb, int i) {
+        Move m = PromotionChoices.base(tb.moves[i]);
+        SquareSet out = SquareSet.EMPTY;
+        if (m instanceof Move.Castle) return out;
+        for (int j = 0; j < tb.count; j++) {
+            Move o = PromotionChoices.base(tb.moves[j]);
+            if (o.from() == m.from() && !(o instanceof Move.Castle) && tb.onTheWay(m.from(), m.to(), o.to())) {
+                out = out.with(o.to());
+            }
+        }
+        return out;
     }
 
     private boolean movedOn(Move m1, long done, long began, int takenByReply) {
