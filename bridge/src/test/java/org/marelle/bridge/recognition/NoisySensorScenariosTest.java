@@ -3,6 +3,8 @@ package org.marelle.bridge.recognition;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
 
 /**
  * Sensor noise (and fast hands) that once made the recognizer commit a wrong move or stop following the game, each
@@ -743,6 +745,33 @@ class NoisySensorScenariosTest {
                 .after(225).up("f3")
                 .waitMs(3000);
         assertThat(h.committed()).isEmpty();
+    }
+
+    /**
+     * Found by SimulatedGamesTest (random Courier game 75, noisy, seed 1): the rook dragged h3-h8 pauses 200 ms on h6;
+     * as it reaches h7, g8 flickers, which reads for one scan as Black's bishop going g8-h7 after Rh6. A reply may not
+     * arrive in the scan it left on a square the first move's piece could be sliding on to: only Rh8 is made.
+     */
+    @Test
+    void aReplyInTheScanItLeftOnTheSlidingPiecesLineIsNoReply() {
+        Hands h = Hands.at(Position.fromFen(Variant.COURIER, "2rm2b5/2p1pk5r/e1N3w5/3p1fp1pppp/P2P2P2e1P/1P2MP1R4/4P1KW1PP1/1REBN3BE2 w - - 2 55"));
+        h.after(10).up("h3")
+                .after(50).down("h3", "h4")
+                .after(25).up("h3", "h4")
+                .after(25).down("h4")
+                .after(25).down("h5")
+                .after(25).up("h4", "h5")
+                .after(25).down("h5", "h6")
+                .after(25).up("h5")
+                .after(150).change("-g8 +h7")
+                .after(25).up("h6", "h7")
+                .after(25).down("h7", "g8")
+                .after(75).up("h7", "g8")
+                .after(25).down("h8")
+                .after(25).down("g8")
+                .after(18300).up("f7")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Rh8");
     }
 
 }
