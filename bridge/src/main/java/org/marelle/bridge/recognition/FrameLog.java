@@ -16,6 +16,9 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
     /** Beyond this many states the oldest are dropped: a board left in disorder must not grow the state forever. */
     static final int MAX_STATES = 256;
 
+    /** A mask of all 128 squares a board can have (squares beyond the board read empty in every state). */
+    private static final SquareSet EVERY_SQUARE = new SquareSet(-1L, -1L);
+
     static FrameLog of(long at, SquareSet board) {
         return new FrameLog(at, board.lo(), board.hi(), null, 1);
     }
@@ -394,16 +397,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
      * {@code now}).
      */
     long shownFor(SquareSet board, long from, long now) {
-        long total = 0;
-        long end = now;
-        for (FrameLog s = this; s != null; s = s.older) {
-            long stateEnd = end;
-            end = s.at;
-            if (stateEnd <= from) break;
-            if (s.lo == board.lo() && s.hi == board.hi()) total += stateEnd - Math.max(s.at, from);
-            if (s.at <= from) break;
-        }
-        return total;
+        return shownOn(board, EVERY_SQUARE, from, now);
     }
 
     /**

@@ -54,6 +54,11 @@ record Pending(Kind kind, Move move, int index, MoveTable afterTable, Move secon
         return kind == Kind.TWO_PLY ? secondTable : afterTable;
     }
 
+    /** The move as it stood alone: the first move, for two plies that began as one; else this decision. */
+    Pending alone() {
+        return kind == Kind.TWO_PLY && first != null ? first : this;
+    }
+
     /** The move whose pieces were set down last. */
     Move lastMove() {
         return kind == Kind.TWO_PLY ? second : move;

@@ -74,6 +74,14 @@ public record RecognizerConfig(
         return new RecognizerConfig(Mode.CASUAL, 250, 600, 1500, 400, 2000, 800, 1000, 1000, 1500, 120, 10);
     }
 
+    /**
+     * How long a reading must last to count as what the board showed, and how long a glitch may last (two thirds of
+     * {@code proofMillis}: 80 ms by default, longer than three scans of flicker at 40 Hz, shorter than any reply).
+     */
+    public long storyMillis() {
+        return proofMillis * 2 / 3;
+    }
+
     public RecognizerConfig withMode(Mode m) {
         return new RecognizerConfig(m, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
                 takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);

@@ -282,7 +282,7 @@ public final class RecognizerState {
         long at = Long.MAX_VALUE;
         if (deviatedSince >= 0) {
             // The board is glitching: nothing is decided before the glitch has lasted long enough to count.
-            at = deviatedSince + config.proofMillis() * 2 / 3;
+            at = deviatedSince + config.storyMillis();
         } else if (pending != null) {
             at = pending.since() + windowOf(pending);
             // A window that ran out without a decision (the board shows the move, but not yet for long enough in

@@ -244,12 +244,8 @@ final class Transition {
             if (castle != null) {
                 propose(castle);
             } else {
-                if (pending != null && pending.isMove()) {
-                    // Back in sync for less than a flicker (the square left reading occupied again): a glitch.
-                    deviatedSince = deviationSince(pending, deviated);
-                    if (now - deviatedSince < storyMillis()) return;
-                    deviatedSince = -1;
-                }
+                // Back in sync for less than a flicker (the square left reading occupied again): a glitch.
+                if (pending != null && pending.isMove() && glitching(deviated)) return;
                 withdraw();
                 boardChoice = null;
                 remoteMove = null;
@@ -293,12 +289,10 @@ final class Transition {
             if (pending != null && pending.isMove()) {
                 // A board that stops showing the pending move for less than a flicker (a square misread for a scan or
                 // two, a bounce) does not withdraw it: it only keeps it from being committed meanwhile.
-                deviatedSince = deviationSince(pending, deviated);
-                if (now - deviatedSince < storyMillis()) {
+                if (glitching(deviated)) {
                     explained = inProgress();
                     return;
                 }
-                deviatedSince = -1;
                 if (fallsBackToFirst()) return;
             }
             if (replyUndone) {
@@ -486,6 +480,17 @@ final class Transition {
     }
 
     /**
+     * Whether the board, which no longer shows the pending move, has done so for less than a glitch lasts: then the
+     * move is kept (and {@link #deviatedSince} says since when), else it is up for withdrawal.
+     */
+    private boolean glitching(long deviated) {
+        deviatedSince = deviationSince(pending, deviated);
+        if (now - deviatedSince < storyMillis()) return true;
+        deviatedSince = -1;
+        return false;
+    }
+
+    /**
      * Since when the board has been stopping to show {@code p}: the oldest current reading among the squares that
      * differ from it (the other side's lifted pieces aside), and not before the first frame that stopped showing it
      * ({@code deviated}, or now). A bounce on one square followed by a flicker on another is two glitches, each short,
@@ -573,11 +578,11 @@ final class Transition {
             // Remembered as the board's last story only if the board showed it (a first move: alone) longer than a
             // flicker in all since the story remembered before it ended: glimpses of a square passed over before
             // that story are no later story, and a move shown in pieces between flickers is one.
-            Pending alone = pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null ? pending.first() : pending;
+            SquareSet alone = pending.alone().board();
             long from = recentProvisional == null ? Long.MIN_VALUE : recentAt;
-            if (log.shownFor(alone.board(), from, now) >= storyMillis()) {
+            if (log.shownFor(alone, from, now) >= storyMillis()) {
                 recentProvisional = pending.move();
-                recentAt = Math.min(shownUntil, log.lastShownEnd(alone.board(), now));
+                recentAt = Math.min(shownUntil, log.lastShownEnd(alone, now));
             }
         }
         pending = null;
@@ -821,8 +826,7 @@ final class Transition {
         if (log.shownOn(p.board(), changed, Long.MIN_VALUE, now) < storyMillis()) return false;
         // Each move must still have been seen alone for more than a scan: a rook read on c6 for 25 ms on its way to
         // c7, with a neighbour flickering, is no move made quickly.
-        Pending alone = p.kind() == Pending.Kind.TWO_PLY && p.first() != null ? p.first() : p;
-        return log.shownFor(alone.board(), Long.MIN_VALUE, now) >= storyMillis() / 2;
+        return log.shownFor(p.alone().board(), Long.MIN_VALUE, now) >= storyMillis() / 2;
     }
 
     /**
@@ -830,16 +834,12 @@ final class Transition {
      * flicker, in all.
      */
     boolean shownAlone(Pending p) {
-        Pending alone = p.kind() == Pending.Kind.TWO_PLY && p.first() != null ? p.first() : p;
-        return log.shownFor(alone.board(), Long.MIN_VALUE, now) >= storyMillis();
+        return log.shownFor(p.alone().board(), Long.MIN_VALUE, now) >= storyMillis();
     }
 
-    /**
-     * How long a move must stand alone on the board to count as what the board showed (two thirds of
-     * {@code proofMillis}: 80 ms by default, longer than three scans of flicker at 40 Hz, shorter than any reply).
-     */
+    /** See {@link RecognizerConfig#storyMillis()}. */
     long storyMillis() {
-        return config.proofMillis() * 2 / 3;
+        return config.storyMillis();
     }
 
     /**
