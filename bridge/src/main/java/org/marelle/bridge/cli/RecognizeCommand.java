@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.marelle.bridge.recognition.RecognitionEvent;
@@ -98,19 +99,36 @@ final class RecognizeCommand implements Callable<Integer> {
         }
         RecognizerState state = RecognizerState.start(start, RecognizerConfig.defaults().withMode(m));
         for (SensorTrace.Entry entry : entries) {
+            // Between lines the recognizer is woken whenever it asks, as the daemon's board loop would: a move is
+            // committed at the time it would be live, not at the next line of the trace.
+            long at = switch (entry) {
+                case SensorTrace.Frame f -> f.occupancy().atMillis();
+                case SensorTrace.Tick t -> t.atMillis();
+            };
+            for (int guard = 0; guard < 1_000; guard++) {
+                OptionalLong wake = state.wakeUpAt();
+                if (wake.isEmpty() || wake.getAsLong() >= at || wake.getAsLong() <= state.now()) break;
+                Step woken = state.tick(wake.getAsLong());
+                print(out, woken, state.position(), start.geometry());
+                state = woken.state();
+            }
             Step step = switch (entry) {
                 case SensorTrace.Frame f -> state.accept(f.occupancy());
                 case SensorTrace.Tick t -> state.tick(t.atMillis());
             };
-            for (RecognitionEvent e : step.events()) {
-                String line = describe(e, state.position(), start.geometry());
-                if (line != null) out.println(line);
-            }
+            print(out, step, state.position(), start.geometry());
             state = step.state();
         }
         out.println("fen: " + state.position().fen());
         out.flush();
         return 0;
+    }
+
+    private void print(PrintWriter out, Step step, Position before, BoardGeometry g) {
+        for (RecognitionEvent e : step.events()) {
+            String line = describe(e, before, g);
+            if (line != null) out.println(line);
+        }
     }
 
     private static String describe(Exception e) {

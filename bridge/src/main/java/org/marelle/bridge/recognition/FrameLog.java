@@ -232,6 +232,18 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return s.at;
     }
 
+    /** How long the reading before the square's current one lasted (unbridged); 0 when it never changed. */
+    long previousReading(int square) {
+        boolean reading = has(square);
+        FrameLog s = this;
+        while (s.older != null && s.older.has(square) == reading) s = s.older;
+        long end = s.at;
+        FrameLog o = s.older;
+        if (o == null) return 0;
+        while (o.older != null && o.older.has(square) != reading) o = o.older;
+        return end - o.at;
+    }
+
     /**
      * When the piece now on {@code square} arrived: the start of the current occupied run, reaching back over gaps
      * shorter than {@code minMillis} only when what stood before the gap stood at least {@code minMillis} (a piece

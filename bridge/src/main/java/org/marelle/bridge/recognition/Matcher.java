@@ -314,6 +314,7 @@ final class Matcher {
             }
         }
         if (first < 0) first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
+        if (first < 0) first = stoodClearlyLongest(firsts, n);
         if (first < 0) return null;
         long complete = -1;
         boolean firstProven = false;
@@ -343,6 +344,31 @@ final class Matcher {
         int second = choose(next, reply.found(), null, reply.count(), complete);
         if (second < 0) return null;
         return new Candidate(Kind.TWO_PLY, table.moves[first], first, complete, next.moves[second], 0, null, !firstProven);
+    }
+
+    /**
+     * Among first moves the evidence cannot tell apart (a pawn on f3 or on f4, then taken on f3, en passant or not:
+     * flicker on the square beyond, a drag over the square before), the one the board showed done, on its own squares
+     * and its reply's, clearly longest: for more than a flicker, and twice as long as any other. -1 when none did.
+     */
+    private int stoodClearlyLongest(int[] firsts, int n) {
+        long[] stood = new long[n];
+        int best = -1;
+        for (int k = 0; k < n; k++) {
+            int i = firsts[k];
+            Move m = PromotionChoices.base(table.moves[i]);
+            SquareSet own = table.lifts(i).union(table.fills(i)).union(table.path(i)).with(m.to());
+            SquareSet mask = own.union(table.after(i).symmetricDifference(board));
+            stood[k] = t.log.shownOn(table.after(i), mask, Long.MIN_VALUE, t.now);
+            if (best < 0 || stood[k] > stood[best]) best = k;
+        }
+        if (best < 0 || stood[best] < t.storyMillis()) return -1;
+        for (int k = 0; k < n; k++) {
+            if (k != best && !samePair(table.moves[firsts[k]], table.moves[firsts[best]]) && 2 * stood[k] > stood[best]) {
+                return -1;
+            }
+        }
+        return firsts[best];
     }
 
     /**
@@ -437,18 +463,28 @@ final class Matcher {
             // When the reply began: its own pieces left their squares (readings shorter than a flicker bridged).
             SquareSet own = next.lifts(j);
             if (next.victim[j] >= 0) own = own.without(next.victim[j]);
-            long began = Long.MAX_VALUE;
+            long began = Long.MAX_VALUE, beganLast = Long.MAX_VALUE;
             for (int sq : own.toArray()) {
-                if (!board.contains(sq)) began = Math.min(began, t.log.currentSince(sq, t.storyMillis()));
+                if (board.contains(sq)) continue;
+                began = Math.min(began, t.log.currentSince(sq, t.storyMillis()));
+                beganLast = Math.min(beganLast, t.log.currentSince(sq, 0));
             }
             // The first move was done before that: a capture had landed (its latest landing before the reply: a
             // promoting pawn is swapped for its piece), or its squares showed it.
-            long landed = hidden ? t.log.captureProof(table.moves[i].from(), table.victim[i], table.occupancy(),
-                    Long.MIN_VALUE, t.now, t.config.proofMillis(), false, began) : -1;
+            long landed = landedBefore(i, began);
+            long done = landed >= 0 ? landed : t.log.latestRunStartBefore(leaves, reaches, began);
+            if (done < 0 && beganLast > began && ownStood(own)) {
+                // The reply's piece read empty for up to three scans, then stood on its square again for more than a
+                // scan, after the first move was done: the emptiness was flicker, and the reply began when it left
+                // for good (a neighbour flickering as the first move lands). A piece read back for one scan only is
+                // no such evidence (a landing read on the square the reply's piece left long before).
+                began = beganLast;
+                landed = landedBefore(i, began);
+                done = landed >= 0 ? landed : t.log.latestRunStartBefore(leaves, reaches, began);
+            }
             // A capture the sensors never saw is only believed when the reply takes back on its square (the reply's
             // own proof then shows that square emptied and refilled); any other reply proves nothing about it.
             if (hidden && landed < 0 && !(next.isHiddenCapture(j) && next.victim[j] == table.victim[i])) continue;
-            long done = landed >= 0 ? landed : t.log.latestRunStartBefore(leaves, reaches, began);
             if (done < 0) continue;
             // Between then and the reply, the pieces the first move set down stayed (a piece that left its square
             // for longer than a flicker went on moving; only the reply taking it may lift it).
@@ -468,6 +504,25 @@ final class Matcher {
             explains = explains.union(next.fills(j)).union(next.path(j));
         }
         return n > 0 ? new Reply(complete, found, n, explains, !hidden || proven) : null;
+    }
+
+    /** For a capture the sensors may have seen: its latest landing up to {@code until}; else -1. */
+    private long landedBefore(int i, long until) {
+        if (!table.isHiddenCapture(i)) return -1;
+        return t.log.captureProof(table.moves[i].from(), table.victim[i], table.occupancy(), Long.MIN_VALUE, t.now,
+                t.config.proofMillis(), false, until);
+    }
+
+    /**
+     * Whether each square the reply's pieces left whose emptiness was bridged across a short reading of a piece read
+     * that piece for more than a scan (half a flicker's length).
+     */
+    private boolean ownStood(SquareSet own) {
+        for (int sq : own.toArray()) {
+            if (board.contains(sq) || t.log.currentSince(sq, 0) == t.log.currentSince(sq, t.storyMillis())) continue;
+            if (t.log.previousReading(sq) < t.storyMillis() / 2) return false;
+        }
+        return true;
     }
 
     /** The squares the piece of move {@code i} could still slide on to, further along its line. */

@@ -580,13 +580,26 @@ final class Transition {
             // that story are no later story, and a move shown in pieces between flickers is one.
             SquareSet alone = pending.alone().board();
             long from = recentProvisional == null ? Long.MIN_VALUE : recentAt;
-            if (log.shownFor(alone, from, now) >= storyMillis()) {
+            long shown = log.shownFor(alone, from, now);
+            if (shown >= storyMillis()) {
                 recentProvisional = pending.move();
                 recentAt = Math.min(shownUntil, log.lastShownEnd(alone, now));
+            } else if (shown >= storyMillis() / 2 && slidOnFrom(recentProvisional, pending.move())) {
+                // The piece of the last story was read further along its line, alone for more than a scan: it slid on
+                // (a rook dragged f7-f4, resting there, then on to f2), and the square it rested on is no story any
+                // more. (One scan is not enough: a bishop of the other side dragged over that square.)
+                recentProvisional = null;
             }
         }
         pending = null;
         tapSquare = -1;
+    }
+
+    /** Whether {@code later} moves the piece of {@code earlier} further along the same line. */
+    private boolean slidOnFrom(Move earlier, Move later) {
+        if (earlier == null || earlier instanceof Move.Castle || later instanceof Move.Castle) return false;
+        Move a = PromotionChoices.base(earlier), b = PromotionChoices.base(later);
+        return a.from() == b.from() && table.onTheWay(a.from(), a.to(), b.to());
     }
 
     /**

@@ -609,34 +609,6 @@ class NoisySensorScenariosTest {
     }
 
     /**
-     * Found in chesslib_cup_ECC2018 game 200, ply 44 (noisy, seed 4): f7-f5 dragged over f6, then exf6 en passant 17 s
-     * later. f5 read occupied twice for 50 ms (a bounce between), f6 twice for 25 ms. Two neighbour flickers add up to
-     * as much (chesslib_Morphy game 100: f2-f3 with f4 flickering 75 and 25 ms, then exf3), so the board cannot tell
-     * f5 then exf6 e.p. from f6 then exf6: it commits neither rather than guess (a known limit: the player sees the
-     * move not taken and sets the pawn down again).
-     */
-    @Test
-    void twoReadingsThroughABounceAreNoEvidenceEitherWay() {
-        Hands h = Hands.at("r3qrk1/p1p2ppp/1pP1p3/n3P3/Q2PB3/2P1n3/P4RPP/1RB3K1 b - - 0 22");
-        h.after(25).up("f7")
-                .after(25).down("f6")
-                .after(25).up("f6")
-                .after(50).down("f6")
-                .after(25).up("f6")
-                .after(25).change("-e6 +f5")
-                .after(25).down("e6")
-                .after(25).up("f5")
-                .after(50).down("f5")
-                .after(50).up("f5")
-                .after(600).up("e5")
-                .after(16800).down("f6")
-                .after(75).change("-f6 +g5")
-                .after(50).change("-g5 +f6")
-                .waitMs(3000);
-        assertThat(h.committed()).isEmpty();
-    }
-
-    /**
      * Found in the Lichess sample, game 2193, ply 41 (noisy, seed 2): Red1, then Nxe2+ victim first; as the knight
      * lands e1 flickers, reading Qd1 (the queen from e2) and Ne2+ for 50 ms, then White's rook lifted. Nothing is
      * committed while the board tells another story than the pending one.
@@ -727,27 +699,6 @@ class NoisySensorScenariosTest {
     }
 
     /**
-     * Found by SimulatedGamesTest (chesslib_Morphy game 100, noisy, seed 2): f2-f3 with f4 flickering 75 and 25 ms,
-     * then exf3 victim first. f3 then exf3 and f4 then exf3 e.p. leave the same occupancy; two flickers are no evidence
-     * for the double step, so neither is committed.
-     */
-    @Test
-    void twoFlickersOfANeighbourAreNoDoubleStep() {
-        Hands h = Hands.at("r4rk1/p4ppp/8/3N2B1/4p1n1/8/PPP2PPb/R3R2K w - - 1 17");
-        h.after(875).down("f3", "f4")
-                .after(75).up("f4")
-                .after(75).change("-f3 +f4")
-                .after(25).change("-e4 -f4 +f3")
-                .after(25).up("f3")
-                .after(25).down("e4")
-                .after(75).up("e4")
-                .after(625).down("f3")
-                .after(225).up("f3")
-                .waitMs(3000);
-        assertThat(h.committed()).isEmpty();
-    }
-
-    /**
      * Found by SimulatedGamesTest (random Courier game 75, noisy, seed 1): the rook dragged h3-h8 pauses 200 ms on h6;
      * as it reaches h7, g8 flickers, which reads for one scan as Black's bishop going g8-h7 after Rh6. A reply may not
      * arrive in the scan it left on a square the first move's piece could be sliding on to: only Rh8 is made.
@@ -774,4 +725,155 @@ class NoisySensorScenariosTest {
         assertThat(h.committed()).containsExactly("Rh8");
     }
 
+    /**
+     * Found by SimulatedGamesTest (chesslib_Morphy game 100, noisy, seed 2): f3, then exf3 victim first. As the pawn
+     * lands on f3, f4 flickers (75 ms, then 25 ms in the scan f3 misses): the same squares as f4 then exf3 en passant.
+     * f3 was read done for 150 ms, f4 for one scan: the board showed f3.
+     */
+    @Test
+    void aPawnReadOnF3ForLongerThanF4FlickeredIsOnF3() {
+        Hands h = Hands.at("r4rk1/p4ppp/8/3N2B1/4p1n1/8/PPP2PPb/R3R2K w - - 1 17");
+        h.after(100).up("f2")
+                .after(925).down("f3", "f4")
+                .after(75).up("f4")
+                .after(75).change("-f3 +f4")
+                .after(25).change("-e4 -f4 +f3")
+                .after(25).up("f3")
+                .after(25).down("e4")
+                .after(75).up("e4")
+                .after(625).down("f3")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("f3", "exf3");
+    }
+
+    /**
+     * Found in the ECC 2018 games, game 200, ply 44 (noisy, seed 4): f5 dragged over f6, then exf6 en passant, victim
+     * first 150 ms after the landing. The mirror image of the case above: f5 read done for 100 ms in two readings, f6
+     * for two scans as the pawn passed; the same squares as f6 then exf6.
+     */
+    @Test
+    void aDoubleStepReadLongerThanItsPassingSquareIsADoubleStep() {
+        Hands h = Hands.at("r3qrk1/p1p2ppp/1pP1p3/n3P3/Q2PB3/2P1n3/P4RPP/1RB3K1 b - - 0 22");
+        h.after(25).up("f7")
+                .after(25).down("f6")
+                .after(25).up("f6")
+                .after(50).down("f6")
+                .after(25).up("f6")
+                .after(25).change("-e6 +f5")
+                .after(25).down("e6")
+                .after(25).up("f5")
+                .after(50).down("f5")
+                .after(50).up("f5")
+                .after(600).up("e5")
+                .after(16800).down("f6")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("f5", "exf6");
+    }
+
+    /**
+     * Found in the Lichess sample, game 2109, ply 21 (noisy, seed 4): d4 cxd4. As the pawn lands on d4, c5 reads empty
+     * for 75 ms (flicker), then its pawn for 50 ms, then the pawn is lifted for the capture. The reply began when c5
+     * emptied for good, after d4 was done, not at the flicker.
+     */
+    @Test
+    void aReplyBeginsWhenItsPieceLeavesForGoodNotAtAFlickerBefore() {
+        Hands h = Hands.at("3rkbnr/p1qn1ppp/1p1pp3/2p5/4P3/P1NPBN1P/1PP2PP1/R2QR1K1 w k - 3 11");
+        h.after(100).up("d3")
+                .after(875).up("c5")
+                .after(25).down("d4")
+                .after(50).down("c5")
+                .after(25).up("d6")
+                .after(25).up("c5")
+                .after(25).up("d4")
+                .after(25).down("d6")
+                .after(425).down("d4")
+                .after(50).up("d4")
+                .after(50).down("d4")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("d4", "cxd4");
+    }
+
+    /**
+     * Found in the Lichess sample, game 4516, ply 48 (noisy, seed 7): Bf4 Bxf4 gxf4. As the bishop lands on f4, g3
+     * reads empty for 75 ms, then its pawn for 50 ms before it is lifted for gxf4: the same as above, on a capture.
+     */
+    @Test
+    void aRecaptureBeginsWhenItsPieceLeavesForGood() {
+        Hands h = Hands.at("4r1k1/p3Prp1/1ppb3p/6B1/8/3P2P1/PP4KP/2R1R3 w - - 0 24");
+        h.after(75).up("g5")
+                .after(1050).down("f4")
+                .after(525).up("f4")
+                .after(775).up("d6")
+                .after(475).down("e5")
+                .after(50).up("e5")
+                .after(75).up("g3")
+                .after(25).down("f4")
+                .after(50).down("g3")
+                .after(25).down("h3")
+                .after(25).up("g3")
+                .after(50).up("h3")
+                .after(500).up("f4")
+                .after(675).down("f4")
+                .after(25).up("f4")
+                .after(75).down("f4")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bf4", "Bxf4", "gxf4");
+    }
+
+    /**
+     * Found in the Lichess sample, game 2267, ply 50 (noisy, seed 7): Rf2 dragged from f7, resting 100 ms on f4, then
+     * Rxf2 victim first. f4 read alone long enough to be the last story; f2, read after it for 50 ms at a time, is
+     * where the rook went on to: f4 is no story any more, and Rf4 with White's rook dragged over f2 towards it is not
+     * what the board shows.
+     */
+    @Test
+    void aRookThatRestedOnTheWayAndWentOnIsWhereItWentOn() {
+        Hands h = Hands.at("1Q3bk1/pp3r1p/6p1/8/3P4/P3P2P/1n4P1/5RK1 b - - 3 25");
+        h.after(50).up("f7")
+                .after(25).down("f7")
+                .after(25).change("-f7 +f6")
+                .after(50).change("-f6 +f5")
+                .after(75).up("f5")
+                .after(25).down("f4")
+                .after(100).up("f4")
+                .after(25).up("g2")
+                .after(25).down("g2", "f4")
+                .after(25).down("f2")
+                .after(50).up("f2", "f4")
+                .after(75).down("f2")
+                .after(50).up("f2")
+                .after(375).up("f1")
+                .after(275).down("f2")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Rf2", "Rxf2");
+    }
+
+    /**
+     * Found in the Lichess sample, game 3369, ply 5 (noisy, seed 8, with a first version of the rule above): Bd3, then
+     * Bxd3 victim first, Black's bishop dragged a6-b5-c4-d3; b5 flickers for one scan before. Bd3 stood 500 ms and
+     * stays the last story: one scan on b5, further along the white bishop's line, is no slide on to b5 (which would
+     * read Bb5 Bxb5 as the black bishop rests there).
+     */
+    @Test
+    void oneScanFurtherAlongTheLineIsNoSlideOn() {
+        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+        h.after(75).up("f1")
+                .after(950).down("d3")
+                .after(50).up("d3")
+                .after(75).down("d3")
+                .after(400).up("d3", "e4")
+                .after(75).down("e4")
+                .after(775).down("b5")
+                .after(25).up("b5", "a6")
+                .after(375).down("b5")
+                .after(150).down("c5")
+                .after(50).change("-b5 +c4")
+                .after(25).up("c5")
+                .after(125).up("c4")
+                .after(25).down("d3", "c4")
+                .after(25).up("d3")
+                .after(50).change("-c4 +d3")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bd3", "Bxd3");
+    }
 }
