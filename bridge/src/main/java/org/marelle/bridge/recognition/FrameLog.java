@@ -232,6 +232,68 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return s.at;
     }
 
+    /**
+     * Which of {@code patterns} (read on the squares of {@code mask}) the board showed last before {@code until} for a
+     * run of at least {@code minMillis}: its index, or -1 when none did.
+     */
+    int lastShownOf(SquareSet[] patterns, SquareSet mask, long until, long minMillis) {
+        long mLo = mask.lo(), mHi = mask.hi();
+        int runOf = -1;
+        long runEnd = -1;
+        long end = Long.MAX_VALUE;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = Math.min(end, until);
+            end = s.at;
+            if (s.at >= until) continue;
+            int k = -1;
+            for (int p = 0; p < patterns.length; p++) {
+                if (((s.lo ^ patterns[p].lo()) & mLo) == 0 && ((s.hi ^ patterns[p].hi()) & mHi) == 0) k = p;
+            }
+            if (k != runOf) {
+                runOf = k;
+                runEnd = stateEnd;
+            }
+            if (runOf >= 0 && runEnd - s.at >= minMillis && (s.older == null || !sameOn(s.older, patterns[runOf], mLo, mHi))) {
+                return runOf;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean sameOn(FrameLog s, SquareSet pattern, long mLo, long mHi) {
+        return ((s.lo ^ pattern.lo()) & mLo) == 0 && ((s.hi ^ pattern.hi()) & mHi) == 0;
+    }
+
+    /**
+     * The start of the earliest run, since {@code from}, during which {@code square} read empty for at least
+     * {@code minMillis}; {@code Long.MAX_VALUE} when there was none.
+     */
+    long earliestEmptyRunStart(int square, long from, long now, long minMillis) {
+        FrameLog[] states = newestFirst();
+        long runStart = -1;
+        for (int i = states.length - 1; i >= 0; i--) {
+            FrameLog s = states[i];
+            long end = i == 0 ? now : states[i - 1].at;
+            if (end <= from) continue;
+            if (!s.has(square)) {
+                if (runStart < 0) runStart = Math.max(s.at, from);
+                if (end - runStart >= minMillis) return runStart;
+            } else {
+                runStart = -1;
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /** The time of the earliest state at or after {@code t} that read {@code square} occupied; -1 when none. */
+    long firstFilledSince(int square, long t) {
+        long first = -1;
+        for (FrameLog s = this; s != null && s.at >= t; s = s.older) {
+            if (s.has(square)) first = s.at;
+        }
+        return first;
+    }
+
     /** How long the reading before the square's current one lasted (unbridged); 0 when it never changed. */
     long previousReading(int square) {
         boolean reading = has(square);
@@ -287,6 +349,13 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
             if (seenOccupied(sq, from, now, minMillis)) out = out.with(sq);
         }
         return out;
+    }
+
+    /** As {@link #seenFilled}, for the board as it was until {@code until} (runs cut there). */
+    SquareSet seenFilledBefore(SquareSet occupied, long until, long minMillis) {
+        FrameLog s = this;
+        while (s != null && s.at >= until) s = s.older;
+        return s == null ? SquareSet.EMPTY : s.seenFilled(occupied, Long.MIN_VALUE, until, minMillis);
     }
 
     private boolean seenOccupied(int sq, long from, long now, long minMillis) {

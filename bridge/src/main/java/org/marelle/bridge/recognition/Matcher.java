@@ -110,8 +110,24 @@ final class Matcher {
         }
         best = choose(table, found, null, n, Long.MIN_VALUE);
         if (best < 0) return null;
+        if (contradictsLastStory(best)) return null;
         if (t.polarity != null && !polarityFits(table.position.play(table.moves[best]))) return null;
         return new Candidate(Kind.MOVE, table.moves[best], best, -1, null, 0, null);
+    }
+
+    /**
+     * Whether move {@code i} is another move than the last story the board showed alone, which, with the other side's
+     * reply under way, explains the board too, while a piece stood somewhere (for longer than a proof) that move
+     * {@code i} never reaches: a rook set on d6 and taken off there by the other side, then a piece of theirs lifted
+     * and put back on f4, is no rook capture on f4.
+     */
+    private boolean contradictsLastStory(int i) {
+        Move recent = t.recentProvisional;
+        if (recent == null || samePair(recent, table.moves[i])) return false;
+        int r = table.indexOf(recent);
+        if (r < 0 || !t.partOfMoveInOrder(t.tableAfter(r))) return false;
+        SquareSet filled = t.log.seenFilled(table.occupancy(), Long.MIN_VALUE, t.now, t.config.proofMillis());
+        return !filled.minus(table.fills(i).union(table.path(i))).isEmpty();
     }
 
     /** When the capturing piece was set down on its victim's square (see {@link FrameLog#captureProof}); -1: unproven. */
@@ -150,7 +166,7 @@ final class Matcher {
                 int missing = lifts.minus(seen).count();
                 SquareSet explains = tb.fills(i).union(tb.path(i));
                 if (replyFills != null) explains = explains.union(replyFills[k]);
-                int extra = seen.minus(lifts).count() + filled.minus(explains).count();
+                int extra = liftedUnexplained(tb, i, seen.minus(lifts), from) + filled.minus(explains).count();
                 int unexplainedGlimpses = glimpsed.minus(explains).count();
                 long proof = tb.isHiddenCapture(i) ? proof(tb, i, from) : Long.MIN_VALUE;
                 int cmp = missing != bestMissing ? Integer.compare(bestMissing, missing)
@@ -186,6 +202,25 @@ final class Matcher {
             if (PromotionChoices.pieceOf(tb.moves[found[k]]) == PromotionChoices.defaultPiece(tb.position)) return found[k];
         }
         return found[0];
+    }
+
+    /**
+     * How many of the squares seen lifted that move {@code i} does not lift count against it: all, except a piece of
+     * the side to move next lifted only once the move was complete (that side beginning its move, perhaps a
+     * hesitation: no evidence against the move before it).
+     */
+    private int liftedUnexplained(MoveTable tb, int i, SquareSet extra, long from) {
+        if (extra.isEmpty()) return 0;
+        long complete = tb.isHiddenCapture(i) ? proof(tb, i, from) : tb == table ? completeAt(i) : -1;
+        if (complete < 0) return extra.count();
+        SquareSet next = tb.position.occupancy(tb.position.turn().other());
+        int count = 0;
+        for (int sq : extra.toArray()) {
+            if (!next.contains(sq) || t.log.earliestEmptyRunStart(sq, from, t.now, t.config.proofMillis()) < complete) {
+                count++;
+            }
+        }
+        return count;
     }
 
     /** The same thing happens on the board: moves that differ only by the piece a pawn becomes. */
@@ -314,7 +349,7 @@ final class Matcher {
             }
         }
         if (first < 0) first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
-        if (first < 0) first = stoodClearlyLongest(firsts, n);
+        if (first < 0) first = shownLastAndLongest(firsts, n);
         if (first < 0) return null;
         long complete = -1;
         boolean firstProven = false;
@@ -348,27 +383,38 @@ final class Matcher {
 
     /**
      * Among first moves the evidence cannot tell apart (a pawn on f3 or on f4, then taken on f3, en passant or not:
-     * flicker on the square beyond, a drag over the square before), the one the board showed done, on its own squares
-     * and its reply's, clearly longest: for more than a flicker, and twice as long as any other. -1 when none did.
+     * flicker on the square beyond, a drag over the square before), the one the board showed done, on their squares
+     * and their replies', before a reply began, both last (for more than a scan) and clearly longest (for more than a
+     * flicker, twice as long as any other). Either alone misleads: a pawn dragged over f6 rests there longer than on
+     * f5 when the reply is quick; a pawn on f6 whose victim is carried off over f5 is read on f5 last. -1 when the
+     * two disagree: nothing is committed.
      */
-    private int stoodClearlyLongest(int[] firsts, int n) {
-        long[] stood = new long[n];
-        int best = -1;
+    private int shownLastAndLongest(int[] firsts, int n) {
+        SquareSet[] patterns = new SquareSet[n];
+        SquareSet[] masks = new SquareSet[n];
+        SquareSet union = SquareSet.EMPTY;
+        long until = t.now;
         for (int k = 0; k < n; k++) {
             int i = firsts[k];
+            Reply r = replyAfter(i);
+            if (r != null) until = Math.min(until, r.began());
             Move m = PromotionChoices.base(table.moves[i]);
-            SquareSet own = table.lifts(i).union(table.fills(i)).union(table.path(i)).with(m.to());
-            SquareSet mask = own.union(table.after(i).symmetricDifference(board));
-            stood[k] = t.log.shownOn(table.after(i), mask, Long.MIN_VALUE, t.now);
-            if (best < 0 || stood[k] > stood[best]) best = k;
+            masks[k] = table.lifts(i).union(table.fills(i)).union(table.path(i)).with(m.to())
+                    .union(table.after(i).symmetricDifference(board));
+            union = union.union(masks[k]);
+            patterns[k] = table.after(i);
         }
-        if (best < 0 || stood[best] < t.storyMillis()) return -1;
+        int last = t.log.lastShownOf(patterns, union, until, t.storyMillis() / 2);
+        if (last < 0) return -1;
+        long[] stood = new long[n];
+        for (int k = 0; k < n; k++) stood[k] = t.log.shownOn(patterns[k], masks[k], Long.MIN_VALUE, until);
+        if (stood[last] < t.storyMillis()) return -1;
         for (int k = 0; k < n; k++) {
-            if (k != best && !samePair(table.moves[firsts[k]], table.moves[firsts[best]]) && 2 * stood[k] > stood[best]) {
+            if (k != last && !samePair(table.moves[firsts[k]], table.moves[firsts[last]]) && 2 * stood[k] > stood[last]) {
                 return -1;
             }
         }
-        return firsts[best];
+        return firsts[last];
     }
 
     /**
@@ -435,7 +481,7 @@ final class Matcher {
      * The replies that explain the board after a first move: their indexes in the table after it, when the first move
      * was complete (before the first of them began), and the squares the replies fill or pass over.
      */
-    private record Reply(long complete, int[] found, int count, SquareSet explains, boolean proven) {
+    private record Reply(long complete, long began, int[] found, int count, SquareSet explains, boolean proven) {
     }
 
     /**
@@ -455,7 +501,7 @@ final class Matcher {
         // The first move's own order, on the squares the reply leaves alone (checked per reply below).
         SquareSet replyTouches = next.occupancy().symmetricDifference(board);
         SquareSet explains = SquareSet.EMPTY;
-        long complete = Long.MAX_VALUE;
+        long complete = Long.MAX_VALUE, replyBegan = Long.MAX_VALUE;
         int[] found = new int[4];
         int n = 0;
         for (int j = 0; j < next.count; j++) {
@@ -488,7 +534,13 @@ final class Matcher {
             if (done < 0) continue;
             // Between then and the reply, the pieces the first move set down stayed (a piece that left its square
             // for longer than a flicker went on moving; only the reply taking it may lift it).
-            if (movedOn(m1, done, began, next.victim[j])) continue;
+            if (movedOn(m1, done, began, next.victim[j])) {
+                // Unless the piece was set down again, for good, in the very scan the reply began (a hesitation over
+                // the square, then a fast hand on the other side): the first move was done then.
+                if (hidden || t.log.latestRunStartBefore(leaves, reaches, began + 1) != began
+                        || movedOn(m1, began, t.now, next.victim[j])) continue;
+                done = began;
+            }
             if (next.isHiddenCapture(j) && proof(next, j, done) < 0) continue;
             // A reply may arrive in the scan it left (a fast hand), except on a square the first move's piece could
             // still slide on to: that piece going on is the other reading.
@@ -500,10 +552,15 @@ final class Matcher {
             if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);
             found[n++] = j;
             complete = Math.min(complete, done);
+            replyBegan = Math.min(replyBegan, began);
             proven |= landed >= 0;
-            explains = explains.union(next.fills(j)).union(next.path(j));
+            // (A reading before the reply began is none of its doing: a piece standing on the square the reply
+            // goes to, long before the reply's piece left, is for the first move to explain.)
+            SquareSet early = began == Long.MAX_VALUE ? SquareSet.EMPTY
+                    : t.log.seenFilledBefore(table.occupancy(), began, t.config.proofMillis());
+            explains = explains.union(next.fills(j).union(next.path(j)).minus(early));
         }
-        return n > 0 ? new Reply(complete, found, n, explains, !hidden || proven) : null;
+        return n > 0 ? new Reply(complete, replyBegan, found, n, explains, !hidden || proven) : null;
     }
 
     /** For a capture the sensors may have seen: its latest landing up to {@code until}; else -1. */

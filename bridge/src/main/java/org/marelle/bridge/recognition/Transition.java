@@ -585,9 +585,10 @@ final class Transition {
                 recentProvisional = pending.move();
                 recentAt = Math.min(shownUntil, log.lastShownEnd(alone, now));
             } else if (shown >= storyMillis() / 2 && slidOnFrom(recentProvisional, pending.move())) {
-                // The piece of the last story was read further along its line, alone for more than a scan: it slid on
-                // (a rook dragged f7-f4, resting there, then on to f2), and the square it rested on is no story any
-                // more. (One scan is not enough: a bishop of the other side dragged over that square.)
+                // The piece of the last story was read further along its line as it left its square, alone for more
+                // than a scan: it slid on (a rook dragged f7-f4, resting there, then on to f2), and the square it
+                // rested on is no story any more. (A square further on read long after the piece left is no slide:
+                // the other side's bishop dragged towards it, after taking it off.)
                 recentProvisional = null;
             }
         }
@@ -595,11 +596,17 @@ final class Transition {
         tapSquare = -1;
     }
 
-    /** Whether {@code later} moves the piece of {@code earlier} further along the same line. */
+    /**
+     * Whether {@code later} moves the piece of {@code earlier} further along the same line, its square filling within a
+     * flicker's length of the piece leaving the earlier one (flicker bridged): a slide goes on without a pause in hand.
+     */
     private boolean slidOnFrom(Move earlier, Move later) {
         if (earlier == null || earlier instanceof Move.Castle || later instanceof Move.Castle) return false;
         Move a = PromotionChoices.base(earlier), b = PromotionChoices.base(later);
-        return a.from() == b.from() && table.onTheWay(a.from(), a.to(), b.to());
+        if (a.from() != b.from() || !table.onTheWay(a.from(), a.to(), b.to()) || board.contains(a.to())) return false;
+        long left = log.currentSince(a.to(), storyMillis());
+        long reached = log.firstFilledSince(b.to(), left);
+        return reached >= 0 && reached - left <= storyMillis();
     }
 
     /**
