@@ -17,6 +17,8 @@ import org.marelle.rules.SquareSet;
  * <ol>
  * <li>a reported mismatch: squares to fill blink green, squares to clear blink red;</li>
  * <li>a move made elsewhere (an engine, an online opponent) still to be made on the board: its squares in cyan;</li>
+ * <li>an ambiguous board the player is asked about: the square of each story blinks yellow (the one being touched is
+ * on);</li>
  * <li>a pending promotion: the promotion square blinks white (the default piece) and the choice squares light in their
  * piece's colour (rook magenta, bishop cyan, knight orange; others purple); the chosen one blinks;</li>
  * <li>a provisional move: its squares blink yellow; if the other side already lifted a piece, its hints show too;</li>
@@ -69,6 +71,12 @@ public final class BoardLeds {
         if (s.remoteMove != null && s.history != null && !s.board.equals(s.table.occupancy())) {
             // A move made elsewhere, still to be made on the board: only its squares.
             return paintRemote(f, s.remoteMove);
+        }
+        if (s.ambiguity != null && s.ambiguity.reported()) {
+            for (int sq : s.ambiguity.squares()) {
+                f = f.with(sq, new Led(MOVE, sq == s.ambiguity.touched() ? Pattern.ON : Pattern.BLINK));
+            }
+            return f;
         }
         if (s.result != null) {
             for (int sq : s.board.intersect(ResultGestures.centre(s.table.geometry)).toArray()) {

@@ -285,6 +285,23 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return Long.MAX_VALUE;
     }
 
+    /** The longest run, since {@code from}, during which {@code square} read empty (0 when it never did). */
+    long longestEmptyRun(int square, long from, long now) {
+        long longest = 0, runEnd = -1, end = now;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (stateEnd <= from) break;
+            if (!s.has(square)) {
+                if (runEnd < 0) runEnd = stateEnd;
+                longest = Math.max(longest, runEnd - Math.max(s.at, from));
+            } else {
+                runEnd = -1;
+            }
+        }
+        return longest;
+    }
+
     /** The time of the earliest state at or after {@code t} that read {@code square} occupied; -1 when none. */
     long firstFilledSince(int square, long t) {
         long first = -1;

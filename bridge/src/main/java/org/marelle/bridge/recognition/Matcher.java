@@ -39,6 +39,8 @@ final class Matcher {
     }
 
     private final Transition t;
+    /** After {@link #find} found nothing: the two-ply stories the evidence could not choose among, else null. */
+    private java.util.List<Candidate> tied;
     private final MoveTable table;
     private final SquareSet board;
     private final long bLo, bHi;
@@ -157,7 +159,7 @@ final class Matcher {
             // counts: two flickers of a neighbour add up to as much as a pawn read twice through a bounce.
             SquareSet glimpsed = t.log.seenFilled(tb.occupancy(), from, t.now, t.storyMillis());
             int bestMissing = Integer.MAX_VALUE, bestExtra = Integer.MAX_VALUE, bestGlimpsed = Integer.MAX_VALUE;
-            long bestProof = Long.MIN_VALUE;
+            long bestProof = Long.MIN_VALUE, bestEmpty = Long.MAX_VALUE;
             int winner = -1;
             boolean tie = false;
             for (int k = 0; k < n; k++) {
@@ -166,12 +168,20 @@ final class Matcher {
                 int missing = lifts.minus(seen).count();
                 SquareSet explains = tb.fills(i).union(tb.path(i));
                 if (replyFills != null) explains = explains.union(replyFills[k]);
-                int extra = liftedUnexplained(tb, i, seen.minus(lifts), from) + filled.minus(explains).count();
+                SquareSet liftedElsewhere = liftedUnexplained(tb, i, seen.minus(lifts), from);
+                int extra = liftedElsewhere.count() + filled.minus(explains).count();
                 int unexplainedGlimpses = glimpsed.minus(explains).count();
                 long proof = tb.isHiddenCapture(i) ? proof(tb, i, from) : Long.MIN_VALUE;
+                // How long the squares lifted that the story does not explain stayed empty: a reading barely longer
+                // than a proof is a lesser oddity than a piece off its square for seconds (weighed only when one is
+                // at most half the other).
+                long empty = 0;
+                for (int sq : liftedElsewhere.toArray()) empty += t.log.longestEmptyRun(sq, from, t.now);
+                int byEmpty = bestEmpty == Long.MAX_VALUE || 2 * empty <= bestEmpty ? 1 : 2 * bestEmpty <= empty ? -1 : 0;
                 int cmp = missing != bestMissing ? Integer.compare(bestMissing, missing)
                         : extra != bestExtra ? Integer.compare(bestExtra, extra)
                         : unexplainedGlimpses != bestGlimpsed ? Integer.compare(bestGlimpsed, unexplainedGlimpses)
+                        : extra > 0 && byEmpty != 0 ? byEmpty
                         : Long.compare(proof, bestProof);
                 if (winner >= 0 && samePair(tb.moves[i], tb.moves[winner])) continue;
                 if (cmp > 0) {
@@ -180,6 +190,7 @@ final class Matcher {
                     bestExtra = extra;
                     bestGlimpsed = unexplainedGlimpses;
                     bestProof = proof;
+                    bestEmpty = empty;
                     tie = false;
                 } else if (cmp == 0) {
                     tie = true;
@@ -205,22 +216,22 @@ final class Matcher {
     }
 
     /**
-     * How many of the squares seen lifted that move {@code i} does not lift count against it: all, except a piece of
+     * Which of the squares seen lifted that move {@code i} does not lift count against it: all, except a piece of
      * the side to move next lifted only once the move was complete (that side beginning its move, perhaps a
      * hesitation: no evidence against the move before it).
      */
-    private int liftedUnexplained(MoveTable tb, int i, SquareSet extra, long from) {
-        if (extra.isEmpty()) return 0;
+    private SquareSet liftedUnexplained(MoveTable tb, int i, SquareSet extra, long from) {
+        if (extra.isEmpty()) return extra;
         long complete = tb.isHiddenCapture(i) ? proof(tb, i, from) : tb == table ? completeAt(i) : -1;
-        if (complete < 0) return extra.count();
+        if (complete < 0) return extra;
         SquareSet next = tb.position.occupancy(tb.position.turn().other());
-        int count = 0;
+        SquareSet out = SquareSet.EMPTY;
         for (int sq : extra.toArray()) {
             if (!next.contains(sq) || t.log.earliestEmptyRunStart(sq, from, t.now, t.config.proofMillis()) < complete) {
-                count++;
+                out = out.with(sq);
             }
         }
-        return count;
+        return out;
     }
 
     /** The same thing happens on the board: moves that differ only by the piece a pawn becomes. */
@@ -350,7 +361,10 @@ final class Matcher {
         }
         if (first < 0) first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
         if (first < 0) first = shownLastAndLongest(firsts, n);
-        if (first < 0) return null;
+        if (first < 0) {
+            tied = stories(firsts, n);
+            return null;
+        }
         long complete = -1;
         boolean firstProven = false;
         for (int k = 0; k < n; k++) {
@@ -379,6 +393,38 @@ final class Matcher {
         int second = choose(next, reply.found(), null, reply.count(), complete);
         if (second < 0) return null;
         return new Candidate(Kind.TWO_PLY, table.moves[first], first, complete, next.moves[second], 0, null, !firstProven);
+    }
+
+    /** The stories the evidence could not choose among (see {@link Ambiguity}), or null when there were none. */
+    java.util.List<Candidate> tied() {
+        return tied;
+    }
+
+    /**
+     * The two-ply stories of first moves the evidence cannot tell apart, one per (from, to) pair, each with the one
+     * reply the evidence chooses; null unless there are two or more whose first moves went to different squares (the
+     * squares the player touches to choose).
+     */
+    private java.util.List<Candidate> stories(int[] firsts, int n) {
+        java.util.List<Candidate> out = new java.util.ArrayList<>();
+        SquareSet squares = SquareSet.EMPTY;
+        for (int k = 0; k < n; k++) {
+            int i = firsts[k];
+            boolean seen = false;
+            for (Candidate c : out) seen |= samePair(c.move(), table.moves[i]);
+            if (seen) continue;
+            Reply reply = replyAfter(i);
+            if (reply == null) return null;
+            MoveTable next = t.tableAfter(i);
+            int second = choose(next, reply.found().clone(), null, reply.count(), reply.complete());
+            if (second < 0) return null;
+            int square = PromotionChoices.base(table.moves[i]).to();
+            if (squares.contains(square)) return null;
+            squares = squares.with(square);
+            out.add(new Candidate(Kind.TWO_PLY, table.moves[i], i, reply.complete(), next.moves[second], 0, null,
+                    !reply.proven()));
+        }
+        return out.size() >= 2 ? out : null;
     }
 
     /**
@@ -430,7 +476,7 @@ final class Matcher {
         Move recent = t.recentProvisional;
         if (recent != null && !samePair(recent, table.moves[first])) {
             int r = table.indexOf(recent);
-            if (r >= 0 && t.partOfMoveInOrder(t.tableAfter(r))) return true;
+            if (r >= 0 && t.partOfMoveInOrder(t.tableAfter(r)) && !standsAgainst(r)) return true;
         }
         // A first move that was seen done needs no more doubt; a capture nobody saw does: a single move still being
         // made (its victim lifted, say) is the simpler story,
@@ -457,6 +503,24 @@ final class Matcher {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a piece stood (longer than a proof) where move {@code r} neither goes nor passes and where nothing stands
+     * now: a pawn read on f5 for a second after the board showed f6 says the pawn went on to f5, whatever a reply
+     * under way would make of f6.
+     */
+    private boolean standsAgainst(int r) {
+        SquareSet filled = t.log.seenFilled(table.occupancy(), Long.MIN_VALUE, t.now, t.config.proofMillis());
+        SquareSet unexplained = filled.minus(table.fills(r)).minus(table.path(r)).minus(board);
+        if (unexplained.isEmpty()) return false;
+        // (Squares the reply under way goes to or passes over are its doing.)
+        MoveTable next = t.tableAfter(r);
+        SquareSet lifted = next.occupancy().minus(board);
+        for (int j = 0; j < next.count && !unexplained.isEmpty(); j++) {
+            if (lifted.minus(next.lifts(j)).isEmpty()) unexplained = unexplained.minus(next.fills(j)).minus(next.path(j));
+        }
+        return !unexplained.isEmpty();
     }
 
     /**

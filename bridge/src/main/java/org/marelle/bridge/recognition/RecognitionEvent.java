@@ -74,6 +74,25 @@ public sealed interface RecognitionEvent {
         }
     }
 
+    /**
+     * The board shows what several stories explain and the sensors cannot tell which happened (a pawn set on f6 or
+     * on f5, then taken on f6, en passant or not): nothing is committed until the player touches the square of one
+     * of them ({@link StoryChoice#square}), or the board changes.
+     */
+    record BoardAmbiguous(long atMillis, List<StoryChoice> choices) implements RecognitionEvent {
+        public BoardAmbiguous {
+            choices = List.copyOf(choices);
+        }
+    }
+
+    /** One story of an ambiguous board: its moves, in SAN too, and the square to touch to choose it. */
+    record StoryChoice(List<Move> moves, List<String> san, int square) {
+        public StoryChoice {
+            moves = List.copyOf(moves);
+            san = List.copyOf(san);
+        }
+    }
+
     /** After a mismatch: the board agrees with the game again. */
     record BoardInSync(long atMillis) implements RecognitionEvent {
     }

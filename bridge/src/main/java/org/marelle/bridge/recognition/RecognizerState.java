@@ -56,6 +56,8 @@ public final class RecognizerState {
     final Occupancy.Polarity polarity;
     /** Since when the board has stopped showing the pending decision (a glitch, until it lasts); -1 when it shows it. */
     final long deviatedSince;
+    /** Stories the board shows that the evidence cannot choose among (see {@link Ambiguity}); null when none. */
+    final Ambiguity ambiguity;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -81,6 +83,7 @@ public final class RecognizerState {
         this.takebackBoard = null;
         this.polarity = null;
         this.deviatedSince = -1;
+        this.ambiguity = null;
     }
 
     RecognizerState(Transition t) {
@@ -106,6 +109,7 @@ public final class RecognizerState {
         takebackBoard = t.takebackBoard;
         polarity = t.polarity;
         deviatedSince = t.deviatedSince;
+        ambiguity = t.ambiguity;
     }
 
     /** A recognizer for a game at {@code position}; the board is unknown until the first frame. */
@@ -288,6 +292,9 @@ public final class RecognizerState {
             // A window that ran out without a decision (the board shows the move, but not yet for long enough in
             // all): look again a little later, never in a loop.
             if (at <= now) at = now + config.proofMillis() / 4;
+        }
+        if (ambiguity != null && !ambiguity.reported() && ambiguity.board().equals(board)) {
+            at = Math.min(at, Math.max(now + 1, ambiguity.since() + config.settleMillis()));
         }
         if (unexplainedSince >= 0 && mismatch == null && result == null) {
             at = Math.min(at, unexplainedSince + config.mismatchMillis());

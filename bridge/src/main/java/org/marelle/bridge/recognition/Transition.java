@@ -54,6 +54,7 @@ final class Transition {
     SquareSet takebackBoard;
     Occupancy.Polarity polarity;
     long deviatedSince;
+    Ambiguity ambiguity;
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -82,6 +83,7 @@ final class Transition {
         takebackBoard = s.takebackBoard;
         polarity = s.polarity;
         deviatedSince = s.deviatedSince;
+        ambiguity = s.ambiguity;
         explained = s.unexplainedSince < 0;
     }
 
@@ -268,7 +270,21 @@ final class Transition {
             withdraw();
             return;
         }
-        Matcher.Candidate c = new Matcher(this).find();
+        if (ambiguity != null && ambiguity.reported() && touchOfAStory()) return;
+        Matcher matcher = new Matcher(this);
+        Matcher.Candidate c = matcher.find();
+        if (c == null && matcher.tied() != null) {
+            if (ambiguity == null || !ambiguity.board().equals(board)) {
+                List<Integer> squares = new ArrayList<>();
+                for (Matcher.Candidate story : matcher.tied()) squares.add(PromotionChoices.base(story.move()).to());
+                ambiguity = Ambiguity.of(board, matcher.tied(), squares, now);
+            }
+            // A pending move among the tied first moves was proposed on weaker evidence than a tie (shown alone for
+            // a scan, as a flicker made the reply look undone): it no longer stands.
+            if (pending != null && pending.isMove()) withdraw();
+        } else if (ambiguity != null && !ambiguity.board().equals(board)) {
+            ambiguity = null;
+        }
         if (pending != null && pending.isMove() && (c == null || !pending.move().equals(c.move())) && stands(pending)
                 && (c == null || shownLongerThanFlicker(pending) || !firstShown(c))) {
             // The other side is answering (or the next move is under way): the pending story still explains the
@@ -313,6 +329,28 @@ final class Transition {
             case NEW_GAME -> propose(Pending.decision(Pending.Kind.NEW_GAME, board, now, config.newGameMillis(), 0, null));
             case RESULT -> propose(Pending.decision(Pending.Kind.RESULT, board, now, config.resultMillis(), 0, c.result()));
         }
+    }
+
+    /**
+     * The player answering an ambiguity: one of the lit squares touched (its reading changed, nothing else), then the
+     * board as it was. Once the touch has lasted longer than a flicker and the board is back, the story of that square
+     * is proposed as the pending decision. Returns whether the board is such a touch (or its end).
+     */
+    private boolean touchOfAStory() {
+        SquareSet diff = board.symmetricDifference(ambiguity.board());
+        if (diff.count() == 1 && ambiguity.storyAt(diff.first()) != null) {
+            ambiguity = ambiguity.touching(diff.first(), now);
+            return true;
+        }
+        if (!diff.isEmpty() || ambiguity.touched() < 0) return false;
+        Matcher.Candidate story = ambiguity.storyAt(ambiguity.touched());
+        if (now - ambiguity.touchedSince() < storyMillis()) {
+            ambiguity = ambiguity.untouched();   // a flicker, not a touch
+            return false;
+        }
+        ambiguity = null;
+        propose(twoPlyPending(story));
+        return true;
     }
 
     /** The pending decision for a move of table {@code tb}, with its window: longer when it may still grow. */
@@ -688,6 +726,20 @@ final class Transition {
             fire();
             evaluate();
         }
+        if (ambiguity != null && !ambiguity.reported() && board.equals(ambiguity.board())
+                && now - ambiguity.since() >= config.settleMillis()) {
+            ambiguity = ambiguity.asked();
+            List<RecognitionEvent.StoryChoice> choices = new ArrayList<>();
+            for (int k = 0; k < ambiguity.stories().size(); k++) {
+                Matcher.Candidate story = ambiguity.stories().get(k);
+                MoveTable after = tableAfter(story.index());
+                choices.add(new RecognitionEvent.StoryChoice(
+                        List.of(story.move(), story.second()),
+                        List.of(table.position.san(story.move()), after.position.san(story.second())),
+                        ambiguity.squares().get(k)));
+            }
+            events.add(new RecognitionEvent.BoardAmbiguous(now, choices));
+        }
         if (!explained && unexplainedSince >= 0 && now - unexplainedSince >= config.mismatchMillis()
                 && result == null && table.count > 0 && !board.equals(reportedBoard)) {
             reportMismatch();
@@ -814,6 +866,7 @@ final class Transition {
     private void setTable(MoveTable t) {
         table = t;
         afterTables = null;
+        ambiguity = null;
     }
 
     /** The position after move {@code i} of the committed table, with its moves (cached for this step). */

@@ -39,20 +39,77 @@ public final class GameCheck {
         return check(initial, moves, frames, config);
     }
 
-    /** Feeds the frames (with ticks) to a recognizer for {@code initial} and compares with {@code moves}. */
+    /**
+     * How long the simulated person takes to notice the board asking which story happened and touch the square:
+     * half a second to react, a quarter second touching.
+     */
+    static final long REACT_MILLIS = 500, TOUCH_MILLIS = 250;
+
+    /**
+     * Feeds the frames (with ticks) to a recognizer for {@code initial} and compares with {@code moves}. When the
+     * board asks which of several stories happened ({@link RecognitionEvent.BoardAmbiguous}), the person answers as a
+     * player would: touches the square of the story that is the game's, and goes on with the frames after that.
+     */
     public static Result check(Position initial, List<Move> moves, List<Occupancy> frames, RecognizerConfig config) {
         RecognizerState state = RecognizerState.start(initial, config);
         List<RecognitionEvent> events = new ArrayList<>();
-        for (Occupancy frame : frames) {
+        long shift = 0;
+        Occupancy last = null;
+        for (Occupancy original : frames) {
+            Occupancy frame = original.at(original.atMillis() + shift);
+            int seen = events.size();
             state = tickUntil(state, frame.atMillis(), events);
+            RecognitionEvent.BoardAmbiguous asked = asked(events, seen);
+            if (asked != null && last != null) {
+                int square = squareOfTheGame(asked, moves, events);
+                if (square >= 0) {
+                    long touch = asked.atMillis() + REACT_MILLIS;
+                    Occupancy touched = last.occupied(square) ? last.without(square) : last.with(square);
+                    for (Occupancy f : List.of(touched.at(touch), last.at(touch + TOUCH_MILLIS))) {
+                        state = tickUntil(state, f.atMillis(), events);
+                        Step step = state.accept(f);
+                        events.addAll(step.events());
+                        state = step.state();
+                    }
+                    long resume = touch + 2 * TOUCH_MILLIS;
+                    if (frame.atMillis() < resume) {
+                        shift += resume - frame.atMillis();
+                        frame = original.at(original.atMillis() + shift);
+                    }
+                    state = tickUntil(state, frame.atMillis(), events);
+                }
+            }
             Step step = state.accept(frame);
             events.addAll(step.events());
             state = step.state();
+            last = frame;
         }
         long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).atMillis()) + config.longestWindow() + 1_000;
         state = tickUntil(state, end, events);
         events.addAll(state.tick(end).events());
         return compare(initial, moves, events);
+    }
+
+    private static RecognitionEvent.BoardAmbiguous asked(List<RecognitionEvent> events, int from) {
+        for (int i = from; i < events.size(); i++) {
+            if (events.get(i) instanceof RecognitionEvent.BoardAmbiguous a) return a;
+        }
+        return null;
+    }
+
+    /** The square of the story the game played at this point (after the moves committed so far), or -1. */
+    private static int squareOfTheGame(RecognitionEvent.BoardAmbiguous asked, List<Move> moves,
+                                       List<RecognitionEvent> events) {
+        int ply = 0;
+        for (RecognitionEvent e : events) {
+            if (e instanceof MoveCommitted) ply++;
+        }
+        for (RecognitionEvent.StoryChoice c : asked.choices()) {
+            if (ply + c.moves().size() <= moves.size() && c.moves().equals(moves.subList(ply, ply + c.moves().size()))) {
+                return c.square();
+            }
+        }
+        return -1;
     }
 
     private static RecognizerState tickUntil(RecognizerState state, long before, List<RecognitionEvent> events) {
