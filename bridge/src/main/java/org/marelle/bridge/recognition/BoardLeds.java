@@ -17,8 +17,8 @@ import org.marelle.rules.SquareSet;
  * <ol>
  * <li>a reported mismatch: squares to fill blink green, squares to clear blink red;</li>
  * <li>a move made elsewhere (an engine, an online opponent) still to be made on the board: its squares in cyan;</li>
- * <li>an ambiguous board the player is asked about: the square of each story blinks yellow (the one being touched is
- * on);</li>
+ * <li>an ambiguous board the player is asked about: the square of each story blinks magenta (the one being touched
+ * is on);</li>
  * <li>a pending promotion: the promotion square blinks white (the default piece) and the choice squares light in their
  * piece's colour (rook magenta, bishop cyan, knight orange; others purple); the chosen one blinks;</li>
  * <li>a provisional move: its squares blink yellow; if the other side already lifted a piece, its hints show too;</li>
@@ -46,6 +46,8 @@ public final class BoardLeds {
     public static final int BISHOP_CHOICE = 0x00FFFF;
     public static final int KNIGHT_CHOICE = 0xFF8000;
     public static final int OTHER_CHOICE = 0x8000FF;
+    /** The squares of the stories an ambiguous board asks about. */
+    public static final int QUESTION = 0xFF00FF;
 
     private BoardLeds() {
     }
@@ -74,7 +76,7 @@ public final class BoardLeds {
         }
         if (s.ambiguity != null && s.ambiguity.reported()) {
             for (int sq : s.ambiguity.squares()) {
-                f = f.with(sq, new Led(MOVE, sq == s.ambiguity.touched() ? Pattern.ON : Pattern.BLINK));
+                f = f.with(sq, new Led(QUESTION, sq == s.ambiguity.touched() ? Pattern.ON : Pattern.BLINK));
             }
             return f;
         }

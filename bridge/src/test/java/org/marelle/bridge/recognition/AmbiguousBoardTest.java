@@ -11,7 +11,7 @@ import org.marelle.bridge.recognition.RecognitionEvent.StoryChoice;
 
 /**
  * A board that two stories explain equally well: nothing is committed; once the board has settled the player is asked
- * (an event, and each story's square blinking yellow) and touching one square chooses its story.
+ * (an event, and each story's square blinking magenta) and touching one square chooses its story.
  */
 class AmbiguousBoardTest {
 
@@ -49,8 +49,8 @@ class AmbiguousBoardTest {
                 .containsExactlyInAnyOrder(List.of("f6", "exf6"), List.of("f5", "exf6"));
         assertThat(asked.get(0).choices()).extracting(StoryChoice::square)
                 .containsExactlyInAnyOrder(h.square("f6"), h.square("f5"));
-        assertThat(h.led("f6")).isEqualTo(new Led(BoardLeds.MOVE, Pattern.BLINK));
-        assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.MOVE, Pattern.BLINK));
+        assertThat(h.led("f6")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
+        assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
         assertThat(h.committed()).isEmpty();
         // Asked once, however long the board waits.
         h.waitMs(10_000);
@@ -61,7 +61,7 @@ class AmbiguousBoardTest {
     void settingAPieceOnTheEmptySquareChoosesItsStory() {
         Hands h = pawnOnF6OrF5ThenTakenOnF6().waitMs(2000);
         h.after(500).down("f5");
-        assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.MOVE, Pattern.ON));
+        assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.ON));
         h.after(200).up("f5").waitMs(2000);
         assertThat(h.committed()).containsExactly("f5", "exf6");
         assertThat(h.fen()).isEqualTo("r2q1rk1/p3b1pp/1p2pP2/2n5/2Pp2Q1/1P3NP1/PB3PKP/R3R3 b - - 0 18");
@@ -79,7 +79,7 @@ class AmbiguousBoardTest {
         Hands h = pawnOnF6OrF5ThenTakenOnF6().waitMs(2000);
         h.after(500).down("f5").after(25).up("f5").waitMs(3000);
         assertThat(h.committed()).isEmpty();
-        assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.MOVE, Pattern.BLINK));
+        assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
     }
 
     @Test

@@ -1037,4 +1037,74 @@ class NoisySensorScenariosTest {
                 .waitMs(3000);
         assertThat(h.committed()).containsExactly("R4d6", "Rxd6");
     }
+
+    /**
+     * Found in the Lichess sample, game 4791, ply 22 (noisy, seed 15; a stall before): f5 dragged over f6, then exf6
+     * en passant attacker first, the victim taken off after the landing. f6 stood long enough to be the last story,
+     * and with e5 in hand it reads as f6 and exf6 under way; but the pawn stood on f5 for a second after that, where
+     * neither f6 nor exf6 goes: f5 exf6.
+     */
+    @Test
+    void aPawnThatStoodOnF5AfterF6WentOnToF5() {
+        Hands h = Hands.at("rnbq1rk1/pp3ppp/2p1p3/4P3/2PPp3/8/PP1Q1PPP/2KR1BNR b - - 2 11");
+        h.after(100).up("f7")
+                .after(100).down("f6")
+                .after(100).down("f4")
+                .after(25).change("-f6 +f5")
+                .after(50).change("-f4 -f5 +f6")
+                .after(75).change("-f6 +f5")
+                .after(50).up("e5")
+                .after(850).down("f6")
+                .after(250).up("f5")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("f5", "exf6");
+    }
+
+    /**
+     * Found in the ECC 2018 games, game 552, ply 92 (noisy, seed 20; Qxf5, a wrong move, before): Qxh4 victim first,
+     * the queen dragged over g5 while f5 reads empty for 125 ms. Qxf5 is proven too, and later; but in its story the
+     * piece on h4 was off its square for 1.5 s, against 125 ms for f5 in Qxh4's.
+     */
+    @Test
+    void aLiftBarelyLongerThanAProofIsALesserOddityThanAPieceOffForSeconds() {
+        Hands h = Hands.at("8/2p3k1/1p3qp1/pQ3P1p/P2pP2P/2r5/2P3R1/6K1 b - - 6 46");
+        h.after(75).up("h4")
+                .after(875).up("f6")
+                .after(550).down("g5")
+                .after(25).up("f5")
+                .after(25).up("g5")
+                .after(25).down("h4", "g5")
+                .after(50).up("g5")
+                .after(25).down("f5")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qxh4");
+    }
+
+    /**
+     * Found in the ECC 2018 games, game 578, ply 71 (noisy, seed 19; a3, a wrong move, before): a4 over a3, then bxa3
+     * en passant; b4 reads its pawn back for a scan as it lands, which shows a3 alone for 25 ms. The board cannot tell
+     * a3 bxa3 from a4 bxa3: a move read alone for a scan does not decide it; the board asks.
+     */
+    @Test
+    void aMoveReadAloneForAScanDoesNotBreakATie() {
+        Hands h = Hands.at("r7/6p1/4pk2/pb6/1p2P3/1B4B1/PPP3rP/1K1R4 w - - 0 36");
+        h.after(50).up("a2")
+                .after(50).down("a3")
+                .after(25).up("b4")
+                .after(50).down("b4")
+                .after(25).down("a4")
+                .after(25).up("a3", "a4")
+                .after(75).down("a4")
+                .after(75).up("a4")
+                .after(225).up("b4")
+                .after(900).down("a3")
+                .after(25).down("b4")
+                .after(25).up("a3")
+                .after(50).change("-b4 +a3")
+                .waitMs(3000);
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.events(RecognitionEvent.BoardAmbiguous.class)).hasSize(1);
+        h.after(100).down("a4").after(200).up("a4").waitMs(2000);
+        assertThat(h.committed()).containsExactly("a4", "bxa3");
+    }
 }
