@@ -367,12 +367,15 @@ final class Matcher {
         }
         long complete = -1;
         boolean firstProven = false;
+        SquareSet replyExplains = SquareSet.EMPTY;
         for (int k = 0; k < n; k++) {
             if (firsts[k] == first) {
                 complete = completes[k];
                 firstProven = proven[k];
+                replyExplains = replies[k];
             }
         }
+        if (lastStoryExplainsBetter(first, replyExplains)) return null;
         if (complete < 0) {
             // The chosen promotion piece differs from the one that was checked: same squares, same evidence.
             for (int k = 0; k < n; k++) {
@@ -461,6 +464,21 @@ final class Matcher {
             }
         }
         return firsts[last];
+    }
+
+    /**
+     * Whether a piece stood (longer than a proof) where first move {@code first} and its reply never go, on a square
+     * the last story's move went to or passed over: a queen set on e3 for 275 ms, taken off there, is no queen that
+     * stopped on f4 on the way (taken there by a reply read for a scan on f4 as it lands on e3). Wait for the board.
+     */
+    private boolean lastStoryExplainsBetter(int first, SquareSet replyExplains) {
+        Move recent = t.recentProvisional;
+        if (recent == null || samePair(recent, table.moves[first])) return false;
+        int r = table.indexOf(recent);
+        if (r < 0) return false;
+        SquareSet filled = t.log.seenFilled(table.occupancy(), Long.MIN_VALUE, t.now, t.config.proofMillis());
+        SquareSet unexplained = filled.minus(table.fills(first)).minus(table.path(first)).minus(replyExplains);
+        return !unexplained.isEmpty() && unexplained.minus(table.fills(r)).minus(table.path(r)).isEmpty();
     }
 
     /**

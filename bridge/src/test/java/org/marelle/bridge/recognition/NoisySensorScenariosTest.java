@@ -1107,4 +1107,30 @@ class NoisySensorScenariosTest {
         h.after(100).down("a4").after(200).up("a4").waitMs(2000);
         assertThat(h.committed()).containsExactly("a4", "bxa3");
     }
+
+    /**
+     * Found in the Lichess sample, game 4166, ply 36 (noisy, seed 22; Qf4, a wrong move, before): Qe3+ dragged from g5
+     * over f4 (resting 175 ms), then Qxe3 victim first; as White's queen is carried over, f4 reads a piece for a scan
+     * and then for 50 ms, which reads as Qf4 and Qxf4. But a queen stood on e3 for 275 ms, where neither goes, and
+     * where the last story went: the board is waited for, and shows Qxe3 a moment later.
+     */
+    @Test
+    void aQueenThatStoodOnE3IsNoQueenStoppedOnF4() {
+        Hands h = Hands.at("r4rk1/p4ppp/1p1p3b/2p1p1q1/2P1P3/5QP1/PPP4P/R4RK1 b - - 0 18");
+        h.after(75).up("g5")
+                .after(25).down("g4", "g5")
+                .after(25).change("-g5 +f4")
+                .after(25).up("g4")
+                .after(150).up("f3", "f4")
+                .after(25).down("e3", "f3")
+                .after(275).up("e3")
+                .after(275).change("-f3 +f4")
+                .after(25).up("f4")
+                .after(625).down("f4")
+                .after(50).change("-f4 +e3")
+                .after(25).up("e3")
+                .after(75).down("e3")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qe3+", "Qxe3");
+    }
 }
