@@ -20,18 +20,27 @@ import org.marelle.rules.SquareSet;
  * @param toFill           squares that should hold a piece and do not (during a mismatch report)
  * @param toClear          squares that should be empty and are not
  * @param promotionPending a pawn stands on its promotion square and its piece is still to be chosen
+ * @param question         the stories the board cannot tell apart and asks the player about ("f6 exf6 (touch f6)"),
+ *                         empty when it asks nothing
  */
 public record BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
-        boolean promotionPending) {
+        boolean promotionPending, List<String> question) {
 
     /** No recognizer: nothing to say about the board. */
-    public static final BoardStatus UNKNOWN = new BoardStatus(false, false, null, List.of(), List.of(), false);
+    public static final BoardStatus UNKNOWN = new BoardStatus(false, false, null, List.of(), List.of(), false, List.of());
     /** The board shows the game's position. */
-    public static final BoardStatus IN_SYNC = new BoardStatus(true, true, null, List.of(), List.of(), false);
+    public static final BoardStatus IN_SYNC = new BoardStatus(true, true, null, List.of(), List.of(), false, List.of());
 
     public BoardStatus {
         toFill = List.copyOf(toFill);
         toClear = List.copyOf(toClear);
+        question = List.copyOf(question);
+    }
+
+    /** A status without a question (the usual case). */
+    public BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
+                       boolean promotionPending) {
+        this(known, inSync, provisional, toFill, toClear, promotionPending, List.of());
     }
 
     /** Whether a mismatch is being reported (squares to fix). */
@@ -60,7 +69,9 @@ public record BoardStatus(boolean known, boolean inSync, String provisional, Lis
             fill = names(bm.toFill(), g);
             clear = names(bm.toClear(), g);
         }
-        return new BoardStatus(true, state.inSync(), provisional, fill, clear, promotion);
+        List<String> question = state.question().stream()
+                .map(c -> String.join(" ", c.san()) + " (touch " + g.squareName(c.square()) + ")").toList();
+        return new BoardStatus(true, state.inSync(), provisional, fill, clear, promotion, question);
     }
 
     private static List<String> names(SquareSet squares, BoardGeometry g) {

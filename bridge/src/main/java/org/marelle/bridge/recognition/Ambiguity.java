@@ -13,11 +13,11 @@ import org.marelle.rules.SquareSet;
  * @param stories  the candidate decisions (two plies each), in the order of {@code squares}
  * @param squares  the square to touch for each story: where its first move went (all different)
  * @param since    when the board began to show it
- * @param reported whether the player has been asked
+ * @param asked    the question put to the player, null until then
  * @param touched  the square being touched, -1 when none; {@code touchedSince} since when
  */
-record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, List<Integer> squares, long since, boolean reported,
-                 int touched, long touchedSince) {
+record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, List<Integer> squares, long since,
+                 RecognitionEvent.BoardAmbiguous asked, int touched, long touchedSince) {
 
     Ambiguity {
         stories = List.copyOf(stories);
@@ -25,19 +25,23 @@ record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, List<Integer>
     }
 
     static Ambiguity of(SquareSet board, List<Matcher.Candidate> stories, List<Integer> squares, long since) {
-        return new Ambiguity(board, stories, squares, since, false, -1, -1);
+        return new Ambiguity(board, stories, squares, since, null, -1, -1);
     }
 
-    Ambiguity asked() {
-        return new Ambiguity(board, stories, squares, since, true, -1, -1);
+    Ambiguity asking(RecognitionEvent.BoardAmbiguous question) {
+        return new Ambiguity(board, stories, squares, since, question, -1, -1);
+    }
+
+    boolean reported() {
+        return asked != null;
     }
 
     Ambiguity touching(int square, long t) {
-        return square == touched ? this : new Ambiguity(board, stories, squares, since, reported, square, t);
+        return square == touched ? this : new Ambiguity(board, stories, squares, since, asked, square, t);
     }
 
     Ambiguity untouched() {
-        return new Ambiguity(board, stories, squares, since, reported, -1, -1);
+        return new Ambiguity(board, stories, squares, since, asked, -1, -1);
     }
 
     /** The story whose square is {@code square}, or null. */

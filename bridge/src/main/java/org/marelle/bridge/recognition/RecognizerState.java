@@ -261,6 +261,14 @@ public final class RecognizerState {
         return Optional.ofNullable(mismatch);
     }
 
+    /**
+     * The stories the board asks the player to choose among (see {@link RecognitionEvent.BoardAmbiguous}), while it
+     * asks; empty otherwise.
+     */
+    public List<RecognitionEvent.StoryChoice> question() {
+        return ambiguity == null || ambiguity.asked() == null ? List.of() : ambiguity.asked().choices();
+    }
+
     /** The result given by gesture, once the game was ended that way. */
     public Optional<String> result() {
         return Optional.ofNullable(result);

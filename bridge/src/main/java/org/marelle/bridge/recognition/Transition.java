@@ -728,7 +728,6 @@ final class Transition {
         }
         if (ambiguity != null && !ambiguity.reported() && board.equals(ambiguity.board())
                 && now - ambiguity.since() >= config.settleMillis()) {
-            ambiguity = ambiguity.asked();
             List<RecognitionEvent.StoryChoice> choices = new ArrayList<>();
             for (int k = 0; k < ambiguity.stories().size(); k++) {
                 Matcher.Candidate story = ambiguity.stories().get(k);
@@ -738,7 +737,9 @@ final class Transition {
                         List.of(table.position.san(story.move()), after.position.san(story.second())),
                         ambiguity.squares().get(k)));
             }
-            events.add(new RecognitionEvent.BoardAmbiguous(now, choices));
+            RecognitionEvent.BoardAmbiguous question = new RecognitionEvent.BoardAmbiguous(now, choices);
+            ambiguity = ambiguity.asking(question);
+            events.add(question);
         }
         if (!explained && unexplainedSince >= 0 && now - unexplainedSince >= config.mismatchMillis()
                 && result == null && table.count > 0 && !board.equals(reportedBoard)) {

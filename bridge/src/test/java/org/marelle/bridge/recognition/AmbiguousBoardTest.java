@@ -6,6 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.marelle.board.LedFrame.Led;
 import org.marelle.board.LedFrame.Pattern;
+import org.marelle.bridge.broadcast.BoardStatus;
 import org.marelle.bridge.recognition.RecognitionEvent.BoardAmbiguous;
 import org.marelle.bridge.recognition.RecognitionEvent.StoryChoice;
 
@@ -52,6 +53,9 @@ class AmbiguousBoardTest {
         assertThat(h.led("f6")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
         assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
         assertThat(h.committed()).isEmpty();
+        // The viewer and the operator see the question too.
+        assertThat(BoardStatus.of(h.state()).question())
+                .containsExactlyInAnyOrder("f6 exf6 (touch f6)", "f5 exf6 (touch f5)");
         // Asked once, however long the board waits.
         h.waitMs(10_000);
         assertThat(h.events(BoardAmbiguous.class)).hasSize(1);
@@ -64,6 +68,7 @@ class AmbiguousBoardTest {
         assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.ON));
         h.after(200).up("f5").waitMs(2000);
         assertThat(h.committed()).containsExactly("f5", "exf6");
+        assertThat(BoardStatus.of(h.state()).question()).isEmpty();
         assertThat(h.fen()).isEqualTo("r2q1rk1/p3b1pp/1p2pP2/2n5/2Pp2Q1/1P3NP1/PB3PKP/R3R3 b - - 0 18");
     }
 
