@@ -24,7 +24,9 @@ record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, List<Integer>
         squares = List.copyOf(squares);
     }
 
-    static Ambiguity of(SquareSet board, List<Matcher.Candidate> stories, List<Integer> squares, long since) {
+    /** The stories the board shows since {@code since}; each story's square is where its first move went. */
+    static Ambiguity of(SquareSet board, List<Matcher.Candidate> stories, long since) {
+        List<Integer> squares = stories.stream().map(c -> PromotionChoices.base(c.move()).to()).toList();
         return new Ambiguity(board, stories, squares, since, null, -1, -1);
     }
 

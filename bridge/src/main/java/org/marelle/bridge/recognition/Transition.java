@@ -274,11 +274,7 @@ final class Transition {
         Matcher matcher = new Matcher(this);
         Matcher.Candidate c = matcher.find();
         if (c == null && matcher.tied() != null) {
-            if (ambiguity == null || !ambiguity.board().equals(board)) {
-                List<Integer> squares = new ArrayList<>();
-                for (Matcher.Candidate story : matcher.tied()) squares.add(PromotionChoices.base(story.move()).to());
-                ambiguity = Ambiguity.of(board, matcher.tied(), squares, now);
-            }
+            if (ambiguity == null || !ambiguity.board().equals(board)) ambiguity = Ambiguity.of(board, matcher.tied(), now);
             // A pending move among the tied first moves was proposed on weaker evidence than a tie (shown alone for
             // a scan, as a flicker made the reply look undone): it no longer stands.
             if (pending != null && pending.isMove()) withdraw();
