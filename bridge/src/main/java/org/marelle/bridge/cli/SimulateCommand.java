@@ -126,6 +126,10 @@ final class SimulateCommand implements Callable<Integer> {
         } finally {
             pool.shutdownNow();
         }
+        if (total.questions() > 0) {
+            out.println("questions: " + total.questions() + " (the board could not tell two stories apart and asked; the"
+                    + " simulated player touched the square of the game's)");
+        }
         out.println(total);
         out.flush();
         return total.perfect() && !unreadable ? 0 : 1;

@@ -24,8 +24,12 @@ import org.marelle.rules.Position;
  */
 public final class GameCheck {
 
-    /** The outcome for one game; {@code problem} describes the first thing that went wrong, or is null. */
-    public record Result(int plies, int correct, int wrong, int missed, int spurious, int mismatches, String problem) {
+    /**
+     * The outcome for one game; {@code problem} describes the first thing that went wrong, or is null;
+     * {@code questions}: how often the board asked which story happened (and the person touched a square).
+     */
+    public record Result(int plies, int correct, int wrong, int missed, int spurious, int mismatches, int questions,
+                         String problem) {
         public boolean ok() {
             return wrong == 0 && missed == 0 && spurious == 0;
         }
@@ -51,43 +55,71 @@ public final class GameCheck {
      * player would: touches the square of the story that is the game's, and goes on with the frames after that.
      */
     public static Result check(Position initial, List<Move> moves, List<Occupancy> frames, RecognizerConfig config) {
-        RecognizerState state = RecognizerState.start(initial, config);
-        List<RecognitionEvent> events = new ArrayList<>();
-        long shift = 0;
-        Occupancy last = null;
-        for (Occupancy original : frames) {
+        Player player = new Player(RecognizerState.start(initial, config), moves);
+        for (Occupancy original : frames) player.play(original);
+        long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).atMillis()) + player.shift
+                + config.longestWindow() + 1_000;
+        player.waitUntil(end);
+        player.events.addAll(player.state.tick(end).events());
+        return compare(initial, moves, player.events);
+    }
+
+    /** The simulated person at the board, feeding the frames and answering the board's questions. */
+    private static final class Player {
+        final List<Move> moves;
+        final List<RecognitionEvent> events = new ArrayList<>();
+        RecognizerState state;
+        long shift;
+        Occupancy last;
+
+        Player(RecognizerState state, List<Move> moves) {
+            this.state = state;
+            this.moves = moves;
+        }
+
+        /** Sets the board as {@code original} shows it, later by the time spent answering questions. */
+        void play(Occupancy original) {
             Occupancy frame = original.at(original.atMillis() + shift);
-            int seen = events.size();
-            state = tickUntil(state, frame.atMillis(), events);
-            RecognitionEvent.BoardAmbiguous asked = asked(events, seen);
-            if (asked != null && last != null) {
-                int square = squareOfTheGame(asked, moves, events);
-                if (square >= 0) {
-                    long touch = asked.atMillis() + REACT_MILLIS;
-                    Occupancy touched = last.occupied(square) ? last.without(square) : last.with(square);
-                    for (Occupancy f : List.of(touched.at(touch), last.at(touch + TOUCH_MILLIS))) {
-                        state = tickUntil(state, f.atMillis(), events);
-                        Step step = state.accept(f);
-                        events.addAll(step.events());
-                        state = step.state();
-                    }
-                    long resume = touch + 2 * TOUCH_MILLIS;
-                    if (frame.atMillis() < resume) {
-                        shift += resume - frame.atMillis();
-                        frame = original.at(original.atMillis() + shift);
-                    }
-                    state = tickUntil(state, frame.atMillis(), events);
-                }
+            long answered = waitUntil(frame.atMillis());
+            if (answered > frame.atMillis()) {
+                shift += answered - frame.atMillis();
+                frame = original.at(original.atMillis() + shift);
+                waitUntil(frame.atMillis());
             }
+            feed(frame);
+        }
+
+        /**
+         * Lets time pass until {@code t}; if the board asks meanwhile, touches the square of the game's story.
+         * Returns when the person is done answering (at most {@code t} when there was nothing to answer).
+         */
+        long waitUntil(long t) {
+            int seen = events.size();
+            state = tickUntil(state, t, events);
+            RecognitionEvent.BoardAmbiguous asked = asked(events, seen);
+            if (asked == null || last == null) return t;
+            int square = squareOfTheGame(asked, moves, events);
+            if (square < 0) return t;
+            long touch = asked.atMillis() + REACT_MILLIS;
+            Occupancy before = last;
+            Occupancy touched = before.occupied(square) ? before.without(square) : before.with(square);
+            for (Occupancy f : List.of(touched.at(touch), before.at(touch + TOUCH_MILLIS))) {
+                state = tickUntil(state, f.atMillis(), events);
+                feed(f);
+            }
+            // (The frames after the question wait until the person is done; a question in the meantime is not
+            // answered again.)
+            long done = touch + 2 * TOUCH_MILLIS;
+            state = tickUntil(state, Math.max(t, done), events);
+            return Math.max(t, done);
+        }
+
+        private void feed(Occupancy frame) {
             Step step = state.accept(frame);
             events.addAll(step.events());
             state = step.state();
             last = frame;
         }
-        long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).atMillis()) + config.longestWindow() + 1_000;
-        state = tickUntil(state, end, events);
-        events.addAll(state.tick(end).events());
-        return compare(initial, moves, events);
     }
 
     private static RecognitionEvent.BoardAmbiguous asked(List<RecognitionEvent> events, int from) {
@@ -127,12 +159,14 @@ public final class GameCheck {
             Step step = state.tick(at);
             events.addAll(step.events());
             state = step.state();
+            // The board asks a question: the person answers before more time passes.
+            if (step.events().stream().anyMatch(e -> e instanceof RecognitionEvent.BoardAmbiguous)) break;
         }
         return state;
     }
 
     static Result compare(Position initial, List<Move> moves, List<RecognitionEvent> events) {
-        int correct = 0, wrong = 0, spurious = 0, mismatches = 0;
+        int correct = 0, wrong = 0, spurious = 0, mismatches = 0, questions = 0;
         String problem = null;
         int ply = 0;
         boolean diverged = false;
@@ -170,6 +204,7 @@ public final class GameCheck {
                     if (problem == null) problem = "t=" + rg.atMillis() + ": result gesture " + rg.result();
                 }
                 case RecognitionEvent.BoardMismatch m -> mismatches++;
+                case RecognitionEvent.BoardAmbiguous a -> questions++;
                 default -> {
                 }
             }
@@ -178,6 +213,6 @@ public final class GameCheck {
         if (missed > 0 && problem == null) {
             problem = "ply " + (correct + 1) + " (" + p.san(moves.get(correct)) + ") never committed";
         }
-        return new Result(moves.size(), correct, wrong, missed, spurious, mismatches, problem);
+        return new Result(moves.size(), correct, wrong, missed, spurious, mismatches, questions, problem);
     }
 }

@@ -1,18 +1,21 @@
 package org.marelle.bridge.simulation;
 
-/** Totals over many games, printed as the last line of {@code marelle simulate}. */
-public record Tally(long games, long plies, long correct, long wrong, long missed, long spurious) {
+/**
+ * Totals over many games, printed as the last line of {@code marelle simulate} ({@code questions}, how often the board
+ * asked the person which moves were made, is printed on a line of its own).
+ */
+public record Tally(long games, long plies, long correct, long wrong, long missed, long spurious, long questions) {
 
-    public static final Tally ZERO = new Tally(0, 0, 0, 0, 0, 0);
+    public static final Tally ZERO = new Tally(0, 0, 0, 0, 0, 0, 0);
 
     public Tally plus(GameCheck.Result r) {
         return new Tally(games + 1, plies + r.plies(), correct + r.correct(), wrong + r.wrong(), missed + r.missed(),
-                spurious + r.spurious());
+                spurious + r.spurious(), questions + r.questions());
     }
 
     public Tally plus(Tally o) {
         return new Tally(games + o.games, plies + o.plies, correct + o.correct, wrong + o.wrong, missed + o.missed,
-                spurious + o.spurious);
+                spurious + o.spurious, questions + o.questions);
     }
 
     public boolean perfect() {

@@ -1,0 +1,69 @@
+package org.marelle.bridge.simulation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.marelle.board.Occupancy;
+import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+import org.marelle.rules.Variant;
+
+class GameCheckTest {
+
+    private static final Position BEFORE =
+            Position.fromFen(Variant.STANDARD, "r2q1rk1/p3bppp/1p2p3/2n1P3/2Pp2Q1/1P3NP1/PB3PKP/R3R3 b - - 2 17");
+
+    /**
+     * The frames of the Lichess sample, game 3227, ply 34 (noisy, seed 13): f5 dragged over f6, then exf6 en passant,
+     * which the board cannot tell from f6 then exf6 (see AmbiguousBoardTest). "+sq"/"-sq" change one square; a
+     * number moves the clock on.
+     */
+    private static List<Occupancy> frames() {
+        String[] script = {
+            "50", "-f7", "50", "+g6", "25", "-g6 +f6", "125", "-f6", "25", "+f5", "25", "+f4", "25", "-f4 -f5",
+            "75", "+f5", "50", "-f5", "50", "+g5", "50", "-g5", "425", "-e5", "1025", "+f6"};
+        SquareSet board = BEFORE.occupancy();
+        long t = 0;
+        List<Occupancy> out = new ArrayList<>();
+        out.add(frame(board, t));
+        for (String step : script) {
+            if (Character.isDigit(step.charAt(0))) {
+                t += Long.parseLong(step);
+                continue;
+            }
+            for (String change : step.split(" ")) {
+                int sq = BEFORE.geometry().parseSquare(change.substring(1));
+                board = change.charAt(0) == '+' ? board.with(sq) : board.without(sq);
+            }
+            out.add(frame(board, t));
+        }
+        return out;
+    }
+
+    private static Occupancy frame(SquareSet board, long t) {
+        return new Occupancy(BEFORE.geometry().files(), BEFORE.geometry().ranks(), board.lo(), board.hi(), t, null);
+    }
+
+    @Test
+    void thePersonAnswersTheBoardsQuestionWithTheGamesStory() {
+        Move f5 = BEFORE.parseSan("f5");
+        Move exf6 = BEFORE.play(f5).parseSan("exf6");
+        GameCheck.Result r = GameCheck.check(BEFORE, List.of(f5, exf6), frames(), RecognizerConfig.defaults());
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.correct()).isEqualTo(2);
+        assertThat(r.questions()).isEqualTo(1);
+    }
+
+    @Test
+    void theSameFramesAnsweredForTheOtherStory() {
+        Move f6 = BEFORE.parseSan("f6");
+        Move exf6 = BEFORE.play(f6).parseSan("exf6");
+        GameCheck.Result r = GameCheck.check(BEFORE, List.of(f6, exf6), frames(), RecognizerConfig.defaults());
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isEqualTo(1);
+    }
+}
