@@ -489,12 +489,12 @@ final class Matcher {
     private boolean otherMoveWithPartialReply(int first, boolean firstProven) {
         Pending pending = t.pending;
         if (pending != null && pending.isMove() && t.shownAlone(pending)) {
-            return !samePair(pending.move(), table.moves[first]) && t.partOfMoveInOrder(pending.afterTable());
+            return !samePair(pending.move(), table.moves[first]) && t.stillPartOfMoveInOrder(pending.afterTable());
         }
         Move recent = t.recentProvisional;
         if (recent != null && !samePair(recent, table.moves[first])) {
             int r = table.indexOf(recent);
-            if (r >= 0 && t.partOfMoveInOrder(t.tableAfter(r)) && !standsAgainst(r)) return true;
+            if (r >= 0 && t.stillPartOfMoveInOrder(t.tableAfter(r)) && !standsAgainst(r)) return true;
         }
         // A first move that was seen done needs no more doubt; a capture nobody saw does: a single move still being
         // made (its victim lifted, say) is the simpler story,

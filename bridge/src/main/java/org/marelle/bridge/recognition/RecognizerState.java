@@ -58,6 +58,11 @@ public final class RecognizerState {
     final long deviatedSince;
     /** Stories the board shows that the evidence cannot choose among (see {@link Ambiguity}); null when none. */
     final Ambiguity ambiguity;
+    /**
+     * When the board, unchanged, must be looked at again: a story that holds only while a piece may still be sliding
+     * (resting on a square it passes over) runs out then; -1 when none.
+     */
+    final long lookAgainAt;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -84,6 +89,7 @@ public final class RecognizerState {
         this.polarity = null;
         this.deviatedSince = -1;
         this.ambiguity = null;
+        this.lookAgainAt = -1;
     }
 
     RecognizerState(Transition t) {
@@ -110,6 +116,7 @@ public final class RecognizerState {
         polarity = t.polarity;
         deviatedSince = t.deviatedSince;
         ambiguity = t.ambiguity;
+        lookAgainAt = t.lookAgainAt;
     }
 
     /** A recognizer for a game at {@code position}; the board is unknown until the first frame. */
@@ -301,6 +308,7 @@ public final class RecognizerState {
             // all): look again a little later, never in a loop.
             if (at <= now) at = now + config.proofMillis() / 4;
         }
+        if (lookAgainAt > now) at = Math.min(at, lookAgainAt);
         if (ambiguity != null && !ambiguity.reported() && ambiguity.board().equals(board)) {
             at = Math.min(at, Math.max(now + 1, ambiguity.since() + config.settleMillis()));
         }

@@ -55,6 +55,7 @@ final class Transition {
     Occupancy.Polarity polarity;
     long deviatedSince;
     Ambiguity ambiguity;
+    long lookAgainAt;
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -84,6 +85,7 @@ final class Transition {
         polarity = s.polarity;
         deviatedSince = s.deviatedSince;
         ambiguity = s.ambiguity;
+        lookAgainAt = s.lookAgainAt;
         explained = s.unexplainedSince < 0;
     }
 
@@ -207,6 +209,7 @@ final class Transition {
     /** Looks at the board once and sets {@link #explained}. */
     private void look() {
         explained = true;
+        lookAgainAt = -1;
         long deviated = deviatedSince;
         deviatedSince = -1;
         if (result != null) {
@@ -689,6 +692,30 @@ final class Transition {
         return partOfMove(tb);
     }
 
+    /**
+     * Like {@link #partOfMoveInOrder}, for a story that competes with a move the board shows done: a piece resting on
+     * a square it could only be passing over (a bishop dragged from a6 towards e2, on d3) is passing over it only for
+     * {@code slideMillis} after it arrived there; after that it has stopped, and that is no move under way. Asks to
+     * be looked at again when that time comes.
+     */
+    boolean stillPartOfMoveInOrder(MoveTable tb) {
+        if (!partOfMoveInOrder(tb)) return false;
+        SquareSet lifted = tb.occupancy().minus(board);
+        SquareSet added = board.minus(tb.occupancy());
+        long expires = Long.MIN_VALUE;
+        for (int i = 0; i < tb.count; i++) {
+            if (!lifted.minus(tb.lifts(i)).isEmpty() || !added.minus(tb.fills(i).union(tb.path(i))).isEmpty()) continue;
+            SquareSet passing = added.minus(tb.fills(i));
+            if (passing.isEmpty()) return true;
+            long arrived = Long.MIN_VALUE;
+            for (int sq : passing.toArray()) arrived = Math.max(arrived, log.arrivedSince(sq, config.proofMillis()));
+            expires = Math.max(expires, arrived + config.slideMillis());
+        }
+        if (expires <= now) return false;
+        lookAgainAt = lookAgainAt < 0 ? expires : Math.min(lookAgainAt, expires);
+        return true;
+    }
+
     /** Whether the board is the table's position with part of one of its moves done. */
     boolean partOfMove(MoveTable tb) {
         long lLo = tb.occLo & ~board.lo(), lHi = tb.occHi & ~board.hi();
@@ -716,6 +743,10 @@ final class Transition {
             now = Math.max(shownUntil, log.at());
             evaluate();
             now = t;
+        }
+        if (lookAgainAt >= 0 && now >= lookAgainAt) {
+            // A story that held only while a piece might still be sliding has run out: what does the board show?
+            evaluate();
         }
         for (int round = 0; round < MAX_ROUNDS; round++) {
             if (pending == null || now - pending.since() < window(pending) || !committable()) break;
