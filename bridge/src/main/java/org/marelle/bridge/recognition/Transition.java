@@ -914,7 +914,7 @@ final class Transition {
 
     /** Whether the board showed the pending decision (for two plies: both) longer than a flicker, in all. */
     private boolean shownLongerThanFlicker(Pending p) {
-        return log.shownFor(p.board(), Long.MIN_VALUE, now) >= storyMillis();
+        return log.shownFor(p.board(), storySince(p), now) >= storyMillis();
     }
 
     /**
@@ -932,10 +932,17 @@ final class Transition {
 
     /**
      * Whether the board showed the pending move alone (its first move, for two plies that began as one) longer than a
-     * flicker, in all.
+     * flicker, in all since the last story (another move) stopped showing: d6 shown before the pawn went on to d5 is
+     * no later story than d5, when a flicker makes the board read d6 again.
      */
     boolean shownAlone(Pending p) {
-        return log.shownFor(p.alone().board(), Long.MIN_VALUE, now) >= storyMillis();
+        return log.shownFor(p.alone().board(), storySince(p), now) >= storyMillis();
+    }
+
+    /** Since when showing {@code p} counts: since the last story stopped showing, if that was another move. */
+    private long storySince(Pending p) {
+        return recentProvisional != null && p.isMove() && !Matcher.samePair(recentProvisional, p.move()) ? recentAt
+                : Long.MIN_VALUE;
     }
 
     /** See {@link RecognizerConfig#storyMillis()}. */

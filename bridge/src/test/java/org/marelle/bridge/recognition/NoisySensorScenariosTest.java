@@ -1109,4 +1109,58 @@ class NoisySensorScenariosTest {
                 .waitMs(3000);
         assertThat(h.committed()).containsExactly("Qe3+", "Qxe3");
     }
+
+    /**
+     * Found in the ECC 2018 games, game 718, ply 18 (noisy, seed 29; d6, a wrong move, before): d5 over d6 (150 ms
+     * there), then exd6 en passant victim first; as the pawn lands on d6, e5 reads it back for 75 ms, which shows d6
+     * alone for a scan. d6 was shown before the pawn went on to d5, the last story: showing counts since that story,
+     * and one scan does not make d6 stand again.
+     */
+    @Test
+    void aMoveShownBeforeTheLastStoryDoesNotStandAgainOnAScan() {
+        Hands h = Hands.at("r1bq1rk1/pp1pnpbp/4p1p1/2p1P3/2Bn1P2/2NP1N2/PPP3PP/R1BQ1RK1 b - - 0 9");
+        h.after(100).change("-d7 +d6")
+                .after(150).change("-d6 +d5")
+                .after(25).up("e6")
+                .after(25).down("d6")
+                .after(25).up("d6")
+                .after(25).down("e6")
+                .after(100).up("d5")
+                .after(25).down("d5")
+                .after(75).up("d5")
+                .after(150).up("e5")
+                .after(500).down("e5")
+                .after(25).down("d6")
+                .after(50).up("e5")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("d5", "exd6");
+    }
+
+    /**
+     * Found in the Lichess sample, game 2818, ply 5 (noisy, seed 21; a stall before): Bd3 dragged over e2 (read 100 ms
+     * in two pieces, the last story), then Bxd3 with both bishops lifted at once. Be2 with Black's bishop dragged over
+     * d3 towards it explains the board too, but only while that bishop may still be sliding: after slideMillis resting
+     * on d3 it has stopped there, and Bd3 Bxd3 is the story.
+     */
+    @Test
+    void aPieceRestingLongerThanASlideOnTheWayHasStopped() {
+        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+        h.after(100).up("f1")
+                .after(75).down("e2")
+                .after(50).change("-e2 +d2")
+                .after(25).up("d2")
+                .after(25).down("e2")
+                .after(50).up("e2")
+                .after(25).down("e2", "d3")
+                .after(75).up("e2")
+                .after(50).down("e2")
+                .after(25).down("b7")
+                .after(25).up("d3", "a6")
+                .after(25).up("e2", "b7")
+                .after(725).down("d3")
+                .waitMs(400);
+        assertThat(h.committed()).isEmpty();
+        h.waitMs(300).waitMs(1000);
+        assertThat(h.committed()).containsExactly("Bd3", "Bxd3");
+    }
 }
