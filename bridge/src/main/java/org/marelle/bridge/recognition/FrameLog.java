@@ -446,24 +446,28 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
     }
 
     /**
-     * When the latest run, since {@code from}, in which {@code square} read occupied for at least {@code minMillis}
-     * ended (the square read empty again); -1 when there was none (or the square is still occupied).
+     * When the latest run, since {@code from}, of states that read as {@code board} on the squares of {@code mask},
+     * lasting at least {@code minMillis}, ended; -1 when there was none or it still goes on.
      */
-    long latestOccupiedRunEnd(int square, long from, long now, long minMillis) {
-        if (has(square)) return -1;
-        long end = now, runEnd = -1, runStart;
+    long latestRunEnd(SquareSet board, SquareSet mask, long from, long now, long minMillis) {
+        long mLo = mask.lo(), mHi = mask.hi();
+        long end = now, runEnd = -1;
         for (FrameLog s = this; s != null; s = s.older) {
             long stateEnd = end;
             end = s.at;
             if (stateEnd <= from) break;
-            if (s.has(square)) {
+            boolean holds = ((s.lo ^ board.lo()) & mLo) == 0 && ((s.hi ^ board.hi()) & mHi) == 0;
+            if (holds) {
                 if (runEnd < 0) runEnd = stateEnd;
-                runStart = Math.max(s.at, from);
-                boolean runBegins = s.older == null || !s.older.has(square) || s.at <= from;
-                if (runBegins) {
-                    if (runEnd - runStart >= minMillis) return runEnd;
+                boolean begins = s.older == null || s.at <= from
+                        || ((s.older.lo ^ board.lo()) & mLo) != 0 || ((s.older.hi ^ board.hi()) & mHi) != 0;
+                if (begins) {
+                    boolean goesOn = runEnd == now && ((lo ^ board.lo()) & mLo) == 0 && ((hi ^ board.hi()) & mHi) == 0;
+                    if (!goesOn && runEnd - Math.max(s.at, from) >= minMillis) return runEnd;
                     runEnd = -1;
                 }
+            } else {
+                runEnd = -1;
             }
             if (s.at <= from) break;
         }

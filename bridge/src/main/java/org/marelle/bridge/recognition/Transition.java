@@ -562,8 +562,13 @@ final class Transition {
         long from = Math.min(p.since(), firstDone(p.index()));
         long latest = -1;
         PieceType chosen = null;
+        // A touch is the promotion as it stands, plus a piece on the choice square (the promotion square may be empty
+        // meanwhile: the pawn just taken off is the piece in hand); a piece dragged over the square in a later move
+        // (a rook going a8-c8 over b8 to take the new queen) is none.
+        SquareSet promotion = SquareSet.of(PromotionChoices.squareOf(p.move()));
+        SquareSet mask = new SquareSet(-1L, -1L).minus(promotion);
         for (PromotionChoice c : p.choices()) {
-            long end = log.latestOccupiedRunEnd(c.square(), from, now, config.proofMillis());
+            long end = log.latestRunEnd(p.board().with(c.square()), mask, from, now, config.proofMillis());
             if (end > latest) {
                 latest = end;
                 chosen = c.piece();
