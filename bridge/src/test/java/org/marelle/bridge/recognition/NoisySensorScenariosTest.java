@@ -1163,4 +1163,33 @@ class NoisySensorScenariosTest {
         h.waitMs(300).waitMs(1000);
         assertThat(h.committed()).containsExactly("Bd3", "Bxd3");
     }
+
+    /**
+     * Found in the Lichess sample, game 3560, ply 39 (noisy, seed 33; c8=R+, a wrong move, before): c8=Q+, the pawn
+     * swapped for a queen; Black takes it off and drags the rook a8-b8-c8, resting 150 ms on b8, the rook's choice
+     * square. A touch is the promotion as it stands plus a piece on a lit square; the rook on its way, with the queen
+     * gone, chooses nothing.
+     */
+    @Test
+    void aPieceDraggedOverAChoiceSquareInTheReplyChoosesNothing() {
+        Hands h = Hands.at("r3kr2/p1P1b2p/1p1pQ1p1/3N1n2/8/8/PPP2PPP/2KRR3 w - - 1 20");
+        h.after(1275).down("c6")
+                .after(25).up("c6", "c7")
+                .after(25).down("c7")
+                .after(75).up("c7")
+                .after(525).down("c8")
+                .after(450).up("c8")
+                .after(450).down("c8")
+                .after(325).down("b8")
+                .after(25).up("b8", "c8")
+                .after(675).up("a8")
+                .after(825).down("b8")
+                .after(150).up("b8")
+                .after(25).down("a8")
+                .after(25).down("c8")
+                .after(25).up("a8")
+                .waitMs(3000);
+        assertThat(h.events(RecognitionEvent.PromotionChosen.class)).isEmpty();
+        assertThat(h.committed()).containsExactly("c8=Q+", "Rxc8");
+    }
 }
