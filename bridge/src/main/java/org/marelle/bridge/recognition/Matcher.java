@@ -636,7 +636,7 @@ final class Matcher {
             complete = Math.min(complete, done);
             replyBegan = Math.min(replyBegan, began);
             proven |= landed >= 0;
-            // (A reading before the reply began is none of its doing: a piece standing on the square the reply
+            // (A reading over before the reply began is none of its doing: a piece standing on the square the reply
             // goes to, long before the reply's piece left, is for the first move to explain.)
             SquareSet early = began == Long.MAX_VALUE ? SquareSet.EMPTY
                     : t.log.seenFilledBefore(table.occupancy(), began, t.config.proofMillis());

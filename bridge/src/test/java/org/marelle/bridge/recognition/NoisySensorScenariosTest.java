@@ -1192,4 +1192,32 @@ class NoisySensorScenariosTest {
         assertThat(h.events(RecognitionEvent.PromotionChosen.class)).isEmpty();
         assertThat(h.committed()).containsExactly("c8=Q+", "Rxc8");
     }
+
+    /**
+     * Found in the Lichess sample, game 1231, ply 36 (noisy, seed 21; a stall with a first version of the rule of
+     * ECC2018 83): Qxd4 victim first, then Rd1 dragged from a1 over b1 and c1; b1 reads a piece from 125 ms before the
+     * rook leaves a1 until it passes, which showed Qb1+ for 225 ms. A reading that goes on into the reply is the
+     * reply's doing.
+     */
+    @Test
+    void aReadingThatGoesOnIntoTheReplyIsTheReplys() {
+        Hands h = Hands.at("rn2k2r/pQ3ppp/2p1p3/3nP3/P2Pq3/B7/4BPPP/R3K2R b KQkq - 6 18");
+        h.after(125).up("d4")
+                .after(50).change("-e4 +c4")
+                .after(50).up("c4")
+                .after(600).down("e3")
+                .after(25).down("d4")
+                .after(25).up("e3", "d4")
+                .after(25).down("d4")
+                .after(150).down("b1")
+                .after(125).up("a1")
+                .after(100).up("b1")
+                .after(50).down("b1", "c1")
+                .after(25).up("b1")
+                .after(25).up("c1")
+                .after(25).down("c1", "d1")
+                .after(25).up("c1")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qxd4", "Rd1");
+    }
 }
