@@ -311,16 +311,21 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return first;
     }
 
-    /** How long the reading before the square's current one lasted (unbridged); 0 when it never changed. */
-    long previousReading(int square) {
-        boolean reading = has(square);
+    /**
+     * How long the {@code back}-th reading of the square before its current one lasted (1: the previous reading;
+     * unbridged); {@code Long.MAX_VALUE} when that reading began before the log does.
+     */
+    long readingBefore(int square, int back) {
         FrameLog s = this;
-        while (s.older != null && s.older.has(square) == reading) s = s.older;
-        long end = s.at;
-        FrameLog o = s.older;
-        if (o == null) return 0;
-        while (o.older != null && o.older.has(square) != reading) o = o.older;
-        return end - o.at;
+        long newerStart = -1;
+        for (int k = 0; ; k++) {
+            boolean reading = s.has(square);
+            while (s.older != null && s.older.has(square) == reading) s = s.older;
+            if (k == back) return s.older == null ? Long.MAX_VALUE : newerStart - s.at;
+            if (s.older == null) return Long.MAX_VALUE;
+            newerStart = s.at;
+            s = s.older;
+        }
     }
 
     /**

@@ -654,12 +654,15 @@ final class Matcher {
 
     /**
      * Whether each square the reply's pieces left whose emptiness was bridged across a short reading of a piece read
-     * that piece for more than a scan (half a flicker's length).
+     * that piece for more than a scan (half a flicker's length), after reading empty only for a flicker: a piece
+     * back on its square after a flicker, not a piece set down there for a moment long after the square emptied (a
+     * capturing rook landing on g4, read for 75 ms).
      */
     private boolean ownStood(SquareSet own) {
         for (int sq : own.toArray()) {
             if (board.contains(sq) || t.log.currentSince(sq, 0) == t.log.currentSince(sq, t.storyMillis())) continue;
-            if (t.log.previousReading(sq) < t.storyMillis() / 2) return false;
+            if (t.log.readingBefore(sq, 1) < t.storyMillis() / 2) return false;
+            if (t.log.readingBefore(sq, 2) >= t.storyMillis()) return false;
         }
         return true;
     }
