@@ -1220,4 +1220,32 @@ class NoisySensorScenariosTest {
                 .waitMs(3000);
         assertThat(h.committed()).containsExactly("Qxd4", "Rd1");
     }
+
+    /**
+     * Found in twic game 186, ply 38 (noisy, seed 40; Rg6, a wrong move, with a first version of the rule of Lichess
+     * 2109): Rxg4 victim first, the rook dragged from g8; as it lands, g4 misses scans and g6 and g5 flicker, reading
+     * Rg6 then g4-g5. The capturing rook read 75 ms on g4, 1.3 s after the pawn left it, is no pawn back on its square
+     * after a flicker: the pawn's move did not begin then.
+     */
+    @Test
+    void aPieceLandingOnASquareLongEmptyIsNoPieceBackAfterAFlicker() {
+        Hands h = Hands.at("2kr2r1/1pq2p2/2nbpn1p/1B1p4/Q2P2P1/2P1BN2/P4PP1/4RRK1 b - - 2 19");
+        h.after(25).down("h3")
+                .after(25).up("g4")
+                .after(50).change("-h3 +g4")
+                .after(75).up("g4")
+                .after(575).up("g8")
+                .after(600).up("h6")
+                .after(25).down("h6", "g7")
+                .after(50).up("g7")
+                .after(25).down("g6")
+                .after(75).change("-g6 +g4")
+                .after(25).down("g5")
+                .after(50).change("-g4 +g6")
+                .after(100).change("-g5 +g4")
+                .after(50).up("g4", "g6")
+                .after(25).down("g4")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Rxg4");
+    }
 }
