@@ -373,14 +373,11 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         return out;
     }
 
-    /**
-     * As {@link #seenFilled}, for readings over before {@code until}: a square still read occupied then (a reading
-     * that goes on into what began at {@code until}) is not among them.
-     */
+    /** As {@link #seenFilled}, for the board as it was until {@code until} (runs cut there). */
     SquareSet seenFilledBefore(SquareSet occupied, long until, long minMillis) {
         FrameLog s = this;
         while (s != null && s.at >= until) s = s.older;
-        return s == null ? SquareSet.EMPTY : s.seenFilled(occupied, Long.MIN_VALUE, until, minMillis).minus(s.board());
+        return s == null ? SquareSet.EMPTY : s.seenFilled(occupied, Long.MIN_VALUE, until, minMillis);
     }
 
     private boolean seenOccupied(int sq, long from, long now, long minMillis) {

@@ -636,8 +636,10 @@ final class Matcher {
             complete = Math.min(complete, done);
             replyBegan = Math.min(replyBegan, began);
             proven |= landed >= 0;
-            // (A reading over before the reply began is none of its doing: a piece standing on the square the reply
-            // goes to, long before the reply's piece left, is for the first move to explain.)
+            // (A reading before the reply began is none of its doing: a piece standing on the square the reply goes
+            // to or passes over, long before the reply's piece left, is for the first move to explain. A reading
+            // that only goes on into the reply is counted too: a bishop standing on d3 until it is taken off is no
+            // bishop of the other side passing over d3.)
             SquareSet early = began == Long.MAX_VALUE ? SquareSet.EMPTY
                     : t.log.seenFilledBefore(table.occupancy(), began, t.config.proofMillis());
             explains = explains.union(next.fills(j).union(next.path(j)).minus(early));
