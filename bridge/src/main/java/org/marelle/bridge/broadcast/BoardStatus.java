@@ -70,7 +70,7 @@ public record BoardStatus(boolean known, boolean inSync, String provisional, Lis
             clear = names(bm.toClear(), g);
         }
         List<String> question = state.question().stream()
-                .map(c -> String.join(" ", c.san()) + " (touch " + g.squareName(c.square()) + ")").toList();
+                .map(c -> c.describe(g)).toList();
         return new BoardStatus(true, state.inSync(), provisional, fill, clear, promotion, question);
     }
 

@@ -124,15 +124,6 @@ final class RecognizeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** "f6 exf6 (touch f6) or f5 exf6 (touch f5)". */
-    static String stories(RecognitionEvent.BoardAmbiguous a, BoardGeometry g) {
-        StringJoiner out = new StringJoiner(" or ");
-        for (RecognitionEvent.StoryChoice c : a.choices()) {
-            out.add(String.join(" ", c.san()) + " (touch " + g.squareName(c.square()) + ")");
-        }
-        return out.toString();
-    }
-
     private void print(PrintWriter out, Step step, Position before, BoardGeometry g) {
         for (RecognitionEvent e : step.events()) {
             String line = describe(e, before, g);
@@ -185,7 +176,8 @@ final class RecognizeCommand implements Callable<Integer> {
                 }
                 yield "# " + m.atMillis() + " mismatch: " + fixes;
             }
-            case RecognitionEvent.BoardAmbiguous a -> "# " + a.atMillis() + " ambiguous: " + stories(a, g);
+            case RecognitionEvent.BoardAmbiguous a ->
+                    "# " + a.atMillis() + " ambiguous: " + RecognitionEvent.StoryChoice.describe(a.choices(), g);
             case RecognitionEvent.BoardInSync s -> "# " + s.atMillis() + " in sync";
             case RecognitionEvent.NewGameDetected n -> "# " + n.atMillis() + " new game";
             case RecognitionEvent.ResultGesture r -> "# " + r.atMillis() + " result " + r.result();

@@ -108,14 +108,8 @@ public final class EventLog {
     public void recognition(RecognitionEvent e, BoardGeometry g) {
         switch (e) {
             case RecognitionEvent.BoardMismatch m -> warning("mismatch: " + fixes(m, g));
-            case RecognitionEvent.BoardAmbiguous a -> {
-                StringBuilder stories = new StringBuilder();
-                for (RecognitionEvent.StoryChoice c : a.choices()) {
-                    if (!stories.isEmpty()) stories.append(" or ");
-                    stories.append(String.join(" ", c.san())).append(" (touch ").append(g.squareName(c.square())).append(')');
-                }
-                warning("the board cannot tell which moves were made: " + stories);
-            }
+            case RecognitionEvent.BoardAmbiguous a -> warning("the board cannot tell which moves were made: "
+                    + RecognitionEvent.StoryChoice.describe(a.choices(), g));
             case RecognitionEvent.BoardInSync s -> info("board in sync");
             case RecognitionEvent.MoveProvisional p -> {
                 if (verbose) info("provisional " + p.san());

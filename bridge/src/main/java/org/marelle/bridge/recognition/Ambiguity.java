@@ -1,6 +1,8 @@
 package org.marelle.bridge.recognition;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.marelle.rules.SquareSet;
 
 /**
@@ -10,28 +12,46 @@ import org.marelle.rules.SquareSet;
  * lifted, or its piece lifted and set back, longer than a flicker) chooses that story.
  *
  * @param board    the occupancy the stories explain
- * @param stories  the candidate decisions (two plies each), in the order of {@code squares}
- * @param squares  the square to touch for each story: where its first move went (all different)
+ * @param stories  the candidate decisions (two plies each); each story's square is where its first move went (all
+ *                 different)
  * @param since    when the board began to show it
  * @param asked    the question put to the player, null until then
  * @param touched  the square being touched, -1 when none; {@code touchedSince} since when
  */
-record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, List<Integer> squares, long since,
-                 RecognitionEvent.BoardAmbiguous asked, int touched, long touchedSince) {
+record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, long since, RecognitionEvent.BoardAmbiguous asked,
+                 int touched, long touchedSince) {
 
     Ambiguity {
         stories = List.copyOf(stories);
-        squares = List.copyOf(squares);
     }
 
-    /** The stories the board shows since {@code since}; each story's square is where its first move went. */
+    /** The stories the board shows since {@code since}. */
     static Ambiguity of(SquareSet board, List<Matcher.Candidate> stories, long since) {
-        List<Integer> squares = stories.stream().map(c -> PromotionChoices.base(c.move()).to()).toList();
-        return new Ambiguity(board, stories, squares, since, null, -1, -1);
+        return new Ambiguity(board, stories, since, null, -1, -1);
     }
 
-    Ambiguity asking(RecognitionEvent.BoardAmbiguous question) {
-        return new Ambiguity(board, stories, squares, since, question, -1, -1);
+    /** The square to touch for each story, in the order of {@link #stories}. */
+    List<Integer> squares() {
+        return stories.stream().map(Ambiguity::squareOf).toList();
+    }
+
+    private static int squareOf(Matcher.Candidate story) {
+        return PromotionChoices.base(story.move()).to();
+    }
+
+    /**
+     * Asked at {@code now}: the question names each story in SAN ({@code table} is the position before them,
+     * {@code after} gives the table after a first move of it).
+     */
+    Ambiguity asking(long now, MoveTable table, IntFunction<MoveTable> after) {
+        List<RecognitionEvent.StoryChoice> choices = new ArrayList<>();
+        for (Matcher.Candidate story : stories) {
+            choices.add(new RecognitionEvent.StoryChoice(
+                    List.of(story.move(), story.second()),
+                    List.of(table.position.san(story.move()), after.apply(story.index()).position.san(story.second())),
+                    squareOf(story)));
+        }
+        return new Ambiguity(board, stories, since, new RecognitionEvent.BoardAmbiguous(now, choices), -1, -1);
     }
 
     boolean reported() {
@@ -39,16 +59,18 @@ record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, List<Integer>
     }
 
     Ambiguity touching(int square, long t) {
-        return square == touched ? this : new Ambiguity(board, stories, squares, since, asked, square, t);
+        return square == touched ? this : new Ambiguity(board, stories, since, asked, square, t);
     }
 
     Ambiguity untouched() {
-        return new Ambiguity(board, stories, squares, since, asked, -1, -1);
+        return new Ambiguity(board, stories, since, asked, -1, -1);
     }
 
     /** The story whose square is {@code square}, or null. */
     Matcher.Candidate storyAt(int square) {
-        int k = squares.indexOf(square);
-        return k < 0 ? null : stories.get(k);
+        for (Matcher.Candidate story : stories) {
+            if (squareOf(story) == square) return story;
+        }
+        return null;
     }
 }

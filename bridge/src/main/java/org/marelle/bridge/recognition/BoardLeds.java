@@ -147,8 +147,7 @@ public final class BoardLeds {
             f = f.with(sq, new Led(WHITE, Pattern.ON));
         }
         for (int i = 0; i < tb.count; i++) {
-            if ((lLo & ~tb.liftsLo[i]) != 0 || (lHi & ~tb.liftsHi[i]) != 0) continue;
-            if ((aLo & ~(tb.fillsLo[i] | tb.pathLo[i])) != 0 || (aHi & ~(tb.fillsHi[i] | tb.pathHi[i])) != 0) continue;
+            if (!tb.partly(i, lLo, lHi, aLo, aHi)) continue;
             Move m = PromotionChoices.base(tb.moves[i]);
             if (!lifted.contains(m.from()) && !(m instanceof Move.Castle)) {
                 // Only the victim is off the board: show which pieces can take it.

@@ -247,21 +247,22 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
             if (s.at >= until) continue;
             int k = -1;
             for (int p = 0; p < patterns.length; p++) {
-                if (((s.lo ^ patterns[p].lo()) & mLo) == 0 && ((s.hi ^ patterns[p].hi()) & mHi) == 0) k = p;
+                if (s.showsOn(patterns[p], mLo, mHi)) k = p;
             }
             if (k != runOf) {
                 runOf = k;
                 runEnd = stateEnd;
             }
-            if (runOf >= 0 && runEnd - s.at >= minMillis && (s.older == null || !sameOn(s.older, patterns[runOf], mLo, mHi))) {
+            if (runOf >= 0 && runEnd - s.at >= minMillis && (s.older == null || !s.older.showsOn(patterns[runOf], mLo, mHi))) {
                 return runOf;
             }
         }
         return -1;
     }
 
-    private static boolean sameOn(FrameLog s, SquareSet pattern, long mLo, long mHi) {
-        return ((s.lo ^ pattern.lo()) & mLo) == 0 && ((s.hi ^ pattern.hi()) & mHi) == 0;
+    /** Whether this state reads as {@code board} on the squares of the mask ({@code mLo}, {@code mHi}). */
+    private boolean showsOn(SquareSet board, long mLo, long mHi) {
+        return ((lo ^ board.lo()) & mLo) == 0 && ((hi ^ board.hi()) & mHi) == 0;
     }
 
     /**
@@ -269,20 +270,21 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
      * {@code minMillis}; {@code Long.MAX_VALUE} when there was none.
      */
     long earliestEmptyRunStart(int square, long from, long now, long minMillis) {
-        FrameLog[] states = newestFirst();
-        long runStart = -1;
-        for (int i = states.length - 1; i >= 0; i--) {
-            FrameLog s = states[i];
-            long end = i == 0 ? now : states[i - 1].at;
-            if (end <= from) continue;
+        long earliest = Long.MAX_VALUE, runEnd = -1, end = now;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (stateEnd <= from) break;
             if (!s.has(square)) {
-                if (runStart < 0) runStart = Math.max(s.at, from);
-                if (end - runStart >= minMillis) return runStart;
+                if (runEnd < 0) runEnd = stateEnd;
+                long runStart = Math.max(s.at, from);
+                boolean begins = s.older == null || s.older.has(square) || s.at <= from;
+                if (begins && runEnd - runStart >= minMillis) earliest = runStart;
             } else {
-                runStart = -1;
+                runEnd = -1;
             }
         }
-        return Long.MAX_VALUE;
+        return earliest;
     }
 
     /** The longest run, since {@code from}, during which {@code square} read empty (0 when it never did). */
@@ -461,13 +463,11 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
             long stateEnd = end;
             end = s.at;
             if (stateEnd <= from) break;
-            boolean holds = ((s.lo ^ board.lo()) & mLo) == 0 && ((s.hi ^ board.hi()) & mHi) == 0;
-            if (holds) {
+            if (s.showsOn(board, mLo, mHi)) {
                 if (runEnd < 0) runEnd = stateEnd;
-                boolean begins = s.older == null || s.at <= from
-                        || ((s.older.lo ^ board.lo()) & mLo) != 0 || ((s.older.hi ^ board.hi()) & mHi) != 0;
+                boolean begins = s.older == null || s.at <= from || !s.older.showsOn(board, mLo, mHi);
                 if (begins) {
-                    boolean goesOn = runEnd == now && ((lo ^ board.lo()) & mLo) == 0 && ((hi ^ board.hi()) & mHi) == 0;
+                    boolean goesOn = runEnd == now && showsOn(board, mLo, mHi);
                     if (!goesOn && runEnd - Math.max(s.at, from) >= minMillis) return runEnd;
                     runEnd = -1;
                 }
@@ -519,7 +519,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
             long stateEnd = end;
             end = s.at;
             if (stateEnd <= from) break;
-            if (((s.lo ^ board.lo()) & mLo) == 0 && ((s.hi ^ board.hi()) & mHi) == 0) {
+            if (s.showsOn(board, mLo, mHi)) {
                 total += stateEnd - Math.max(s.at, from);
             }
             if (s.at <= from) break;

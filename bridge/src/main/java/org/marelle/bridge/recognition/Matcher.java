@@ -39,6 +39,8 @@ final class Matcher {
     }
 
     private final Transition t;
+    /** See {@link #standingUnexplained}: computed once per look, when first needed. */
+    private SquareSet standing;
     /** After {@link #find} found nothing: the two-ply stories the evidence could not choose among, else null. */
     private java.util.List<Candidate> tied;
     private final MoveTable table;
@@ -128,8 +130,18 @@ final class Matcher {
         if (recent == null || samePair(recent, table.moves[i])) return false;
         int r = table.indexOf(recent);
         if (r < 0 || !t.partOfMoveInOrder(t.tableAfter(r))) return false;
-        SquareSet filled = t.log.seenFilled(table.occupancy(), Long.MIN_VALUE, t.now, t.config.proofMillis());
-        return !filled.minus(table.fills(i).union(table.path(i))).isEmpty();
+        return !standingUnexplained(i, SquareSet.EMPTY).isEmpty();
+    }
+
+    /**
+     * The squares outside the position where a piece stood (for longer than a proof) since the last decision that
+     * move {@code i} neither goes to nor passes over, nor does anything in {@code also}.
+     */
+    private SquareSet standingUnexplained(int i, SquareSet also) {
+        if (standing == null) {
+            standing = t.log.seenFilled(table.occupancy(), Long.MIN_VALUE, t.now, t.config.proofMillis());
+        }
+        return standing.minus(table.fills(i)).minus(table.path(i)).minus(also);
     }
 
     /** When the capturing piece was set down on its victim's square (see {@link FrameLog#captureProof}); -1: unproven. */
@@ -281,10 +293,9 @@ final class Matcher {
         SquareSet opp = table.position.occupancy(mover.other());
         oppLo = opp.lo();
         oppHi = opp.hi();
+        // The first moves with replies that explain the board, and those replies.
         int[] firsts = new int[4];
-        long[] completes = new long[4];
-        SquareSet[] replies = new SquareSet[4];
-        boolean[] proven = new boolean[4];
+        Reply[] replies = new Reply[4];
         int n = 0;
         for (int i = 0; i < table.count; i++) {
             long c2Lo = table.afterLo[i] ^ bLo, c2Hi = table.afterHi[i] ^ bHi;
@@ -305,27 +316,14 @@ final class Matcher {
             if (reply == null) continue;
             if (n == firsts.length) {
                 firsts = java.util.Arrays.copyOf(firsts, n * 2);
-                completes = java.util.Arrays.copyOf(completes, n * 2);
                 replies = java.util.Arrays.copyOf(replies, n * 2);
-                proven = java.util.Arrays.copyOf(proven, n * 2);
             }
             firsts[n] = i;
-            replies[n] = reply.explains();
-            proven[n] = reply.proven();
-            completes[n++] = reply.complete();
+            replies[n++] = reply;
         }
         if (n == 0) return null;
         // A first move that needs no unseen event (a capture the sensors did not see) is the better story.
-        int seen = 0;
-        for (int k = 0; k < n; k++) {
-            if (proven[k]) {
-                firsts[seen] = firsts[k];
-                replies[seen] = replies[k];
-                proven[seen] = true;
-                completes[seen++] = completes[k];
-            }
-        }
-        if (seen > 0) n = seen;
+        n = keep(firsts, replies, n, (i, r) -> r.proven());
         // The move that was pending (or, withdrawn since, was the last one the board showed alone) stays the better
         // story: it was the board's one explanation when it was made. A pending move the board showed alone only for
         // a flicker (a neighbour's reading making a reply look undone for a scan) is no such story: the last move that
@@ -333,69 +331,52 @@ final class Matcher {
         Pending pending = t.pending;
         Move shown = pending != null && pending.isMove() && t.shownAlone(pending) ? pending.move()
                 : t.recentProvisional;
-        int first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
-        if (first < 0 && shown != null) {
-            for (int k = 0; k < n; k++) {
-                if (samePair(table.moves[firsts[k]], shown)) {
-                    int[] f = new int[n];
-                    long[] c = new long[n];
-                    SquareSet[] r = new SquareSet[n];
-                    boolean[] p = new boolean[n];
-                    int same = 0;
-                    for (int j = 0; j < n; j++) {
-                        if (samePair(table.moves[firsts[j]], shown)) {
-                            f[same] = firsts[j];
-                            c[same] = completes[j];
-                            p[same] = proven[j];
-                            r[same++] = replies[j];
-                        }
-                    }
-                    firsts = f;
-                    completes = c;
-                    replies = r;
-                    proven = p;
-                    n = same;
-                    break;
-                }
-            }
-        }
-        if (first < 0) first = choose(table, firsts.clone(), replies.clone(), n, Long.MIN_VALUE);
-        if (first < 0) first = shownLastAndLongest(firsts, n);
+        int first = choose(table, firsts.clone(), explains(replies, n), n, Long.MIN_VALUE);
+        if (first < 0 && shown != null) n = keep(firsts, replies, n, (i, r) -> samePair(table.moves[i], shown));
+        if (first < 0) first = choose(table, firsts.clone(), explains(replies, n), n, Long.MIN_VALUE);
+        if (first < 0) first = shownLastAndLongest(firsts, replies, n);
         if (first < 0) {
-            tied = stories(firsts, n);
+            tied = stories(firsts, replies, n);
             return null;
         }
-        long complete = -1;
-        boolean firstProven = false;
-        SquareSet replyExplains = SquareSet.EMPTY;
+        // (The first move chosen is always one of the firsts: choose() picks among them.)
+        Reply reply = null;
         for (int k = 0; k < n; k++) {
-            if (firsts[k] == first) {
-                complete = completes[k];
-                firstProven = proven[k];
-                replyExplains = replies[k];
-            }
+            if (firsts[k] == first) reply = replies[k];
         }
-        if (lastStoryExplainsBetter(first, replyExplains)) return null;
-        if (complete < 0) {
-            // The chosen promotion piece differs from the one that was checked: same squares, same evidence.
-            for (int k = 0; k < n; k++) {
-                if (samePair(table.moves[firsts[k]], table.moves[first])) {
-                    complete = completes[k];
-                    firstProven = proven[k];
-                }
-            }
-        }
-        if (otherMoveWithPartialReply(first, firstProven)) {
+        if (lastStoryExplainsBetter(first, reply.explains())) return null;
+        if (otherMoveWithPartialReply(first, reply.proven())) {
             // Another first move with a reply still being made (a piece dragged over a square on its way) explains
             // the board as well: wait for the board to tell.
             return null;
         }
-        Reply reply = replyAfter(first);
-        if (reply == null) return null;
         MoveTable next = t.tableAfter(first);
-        int second = choose(next, reply.found(), null, reply.count(), complete);
+        int second = choose(next, reply.found().clone(), null, reply.count(), reply.complete());
         if (second < 0) return null;
-        return new Candidate(Kind.TWO_PLY, table.moves[first], first, complete, next.moves[second], 0, null, !firstProven);
+        return new Candidate(Kind.TWO_PLY, table.moves[first], first, reply.complete(), next.moves[second], 0, null,
+                !reply.proven());
+    }
+
+    /**
+     * Keeps, in place, the first moves (with their replies) that {@code which} accepts, if it accepts any; returns
+     * how many are left.
+     */
+    private static int keep(int[] firsts, Reply[] replies, int n, java.util.function.BiPredicate<Integer, Reply> which) {
+        int kept = 0;
+        for (int k = 0; k < n; k++) {
+            if (!which.test(firsts[k], replies[k])) continue;
+            firsts[kept] = firsts[k];
+            replies[kept++] = replies[k];
+        }
+        if (kept == 0) return n;
+        return kept;
+    }
+
+    /** The squares each reply fills or passes over (for {@link #choose}). */
+    private static SquareSet[] explains(Reply[] replies, int n) {
+        SquareSet[] out = new SquareSet[n];
+        for (int k = 0; k < n; k++) out[k] = replies[k].explains();
+        return out;
     }
 
     /** The stories the evidence could not choose among (see {@link Ambiguity}), or null when there were none. */
@@ -408,7 +389,7 @@ final class Matcher {
      * reply the evidence chooses; null unless there are two or more whose first moves went to different squares (the
      * squares the player touches to choose).
      */
-    private java.util.List<Candidate> stories(int[] firsts, int n) {
+    private java.util.List<Candidate> stories(int[] firsts, Reply[] replies, int n) {
         java.util.List<Candidate> out = new java.util.ArrayList<>();
         SquareSet squares = SquareSet.EMPTY;
         for (int k = 0; k < n; k++) {
@@ -416,8 +397,7 @@ final class Matcher {
             boolean seen = false;
             for (Candidate c : out) seen |= samePair(c.move(), table.moves[i]);
             if (seen) continue;
-            Reply reply = replyAfter(i);
-            if (reply == null) return null;
+            Reply reply = replies[k];
             MoveTable next = t.tableAfter(i);
             int second = choose(next, reply.found().clone(), null, reply.count(), reply.complete());
             if (second < 0) return null;
@@ -438,15 +418,14 @@ final class Matcher {
      * f5 when the reply is quick; a pawn on f6 whose victim is carried off over f5 is read on f5 last. -1 when the
      * two disagree: nothing is committed.
      */
-    private int shownLastAndLongest(int[] firsts, int n) {
+    private int shownLastAndLongest(int[] firsts, Reply[] replies, int n) {
         SquareSet[] patterns = new SquareSet[n];
         SquareSet[] masks = new SquareSet[n];
         SquareSet union = SquareSet.EMPTY;
         long until = t.now;
         for (int k = 0; k < n; k++) {
             int i = firsts[k];
-            Reply r = replyAfter(i);
-            if (r != null) until = Math.min(until, r.began());
+            until = Math.min(until, replies[k].began());
             Move m = PromotionChoices.base(table.moves[i]);
             masks[k] = table.lifts(i).union(table.fills(i)).union(table.path(i)).with(m.to())
                     .union(table.after(i).symmetricDifference(board));
@@ -476,8 +455,7 @@ final class Matcher {
         if (recent == null || samePair(recent, table.moves[first])) return false;
         int r = table.indexOf(recent);
         if (r < 0) return false;
-        SquareSet filled = t.log.seenFilled(table.occupancy(), Long.MIN_VALUE, t.now, t.config.proofMillis());
-        SquareSet unexplained = filled.minus(table.fills(first)).minus(table.path(first)).minus(replyExplains);
+        SquareSet unexplained = standingUnexplained(first, replyExplains);
         return !unexplained.isEmpty() && unexplained.minus(table.fills(r)).minus(table.path(r)).isEmpty();
     }
 
@@ -529,8 +507,7 @@ final class Matcher {
      * under way would make of f6.
      */
     private boolean standsAgainst(int r) {
-        SquareSet filled = t.log.seenFilled(table.occupancy(), Long.MIN_VALUE, t.now, t.config.proofMillis());
-        SquareSet unexplained = filled.minus(table.fills(r)).minus(table.path(r)).minus(board);
+        SquareSet unexplained = standingUnexplained(r, board);
         if (unexplained.isEmpty()) return false;
         // (Squares the reply under way goes to or passes over are its doing.)
         MoveTable next = t.tableAfter(r);

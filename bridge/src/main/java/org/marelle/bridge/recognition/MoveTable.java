@@ -153,6 +153,15 @@ final class MoveTable {
         return between(from, far).contains(mid);
     }
 
+    /**
+     * Whether the board could be move {@code i} in progress: the squares lifted ({@code lLo}, {@code lHi}) are among
+     * those it empties, and the squares filled ({@code aLo}, {@code aHi}) among those it fills or passes over.
+     */
+    boolean partly(int i, long lLo, long lHi, long aLo, long aHi) {
+        return (lLo & ~liftsLo[i]) == 0 && (lHi & ~liftsHi[i]) == 0
+                && (aLo & ~(fillsLo[i] | pathLo[i])) == 0 && (aHi & ~(fillsHi[i] | pathHi[i])) == 0;
+    }
+
     static boolean same(long lo, long hi, SquareSet s) {
         return lo == s.lo() && hi == s.hi();
     }

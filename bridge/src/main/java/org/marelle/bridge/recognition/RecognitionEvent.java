@@ -2,6 +2,7 @@ package org.marelle.bridge.recognition;
 
 import java.util.List;
 import java.util.Objects;
+import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
@@ -90,6 +91,16 @@ public sealed interface RecognitionEvent {
         public StoryChoice {
             moves = List.copyOf(moves);
             san = List.copyOf(san);
+        }
+
+        /** "f6 exf6 (touch f6)". */
+        public String describe(BoardGeometry g) {
+            return String.join(" ", san) + " (touch " + g.squareName(square) + ")";
+        }
+
+        /** "f6 exf6 (touch f6) or f5 exf6 (touch f5)". */
+        public static String describe(List<StoryChoice> choices, BoardGeometry g) {
+            return String.join(" or ", choices.stream().map(c -> c.describe(g)).toList());
         }
     }
 

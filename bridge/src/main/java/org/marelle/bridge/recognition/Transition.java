@@ -709,7 +709,7 @@ final class Transition {
         SquareSet added = board.minus(tb.occupancy());
         long expires = Long.MIN_VALUE;
         for (int i = 0; i < tb.count; i++) {
-            if (!lifted.minus(tb.lifts(i)).isEmpty() || !added.minus(tb.fills(i).union(tb.path(i))).isEmpty()) continue;
+            if (!tb.partly(i, lifted.lo(), lifted.hi(), added.lo(), added.hi())) continue;
             SquareSet passing = added.minus(tb.fills(i));
             if (passing.isEmpty()) return true;
             long arrived = Long.MIN_VALUE;
@@ -726,10 +726,7 @@ final class Transition {
         long lLo = tb.occLo & ~board.lo(), lHi = tb.occHi & ~board.hi();
         long aLo = board.lo() & ~tb.occLo, aHi = board.hi() & ~tb.occHi;
         for (int i = 0; i < tb.count; i++) {
-            if ((lLo & ~tb.liftsLo[i]) == 0 && (lHi & ~tb.liftsHi[i]) == 0
-                    && (aLo & ~(tb.fillsLo[i] | tb.pathLo[i])) == 0 && (aHi & ~(tb.fillsHi[i] | tb.pathHi[i])) == 0) {
-                return true;
-            }
+            if (tb.partly(i, lLo, lHi, aLo, aHi)) return true;
         }
         return false;
     }
@@ -760,18 +757,8 @@ final class Transition {
         }
         if (ambiguity != null && !ambiguity.reported() && board.equals(ambiguity.board())
                 && now - ambiguity.since() >= config.settleMillis()) {
-            List<RecognitionEvent.StoryChoice> choices = new ArrayList<>();
-            for (int k = 0; k < ambiguity.stories().size(); k++) {
-                Matcher.Candidate story = ambiguity.stories().get(k);
-                MoveTable after = tableAfter(story.index());
-                choices.add(new RecognitionEvent.StoryChoice(
-                        List.of(story.move(), story.second()),
-                        List.of(table.position.san(story.move()), after.position.san(story.second())),
-                        ambiguity.squares().get(k)));
-            }
-            RecognitionEvent.BoardAmbiguous question = new RecognitionEvent.BoardAmbiguous(now, choices);
-            ambiguity = ambiguity.asking(question);
-            events.add(question);
+            ambiguity = ambiguity.asking(now, table, this::tableAfter);
+            events.add(ambiguity.asked());
         }
         if (!explained && unexplainedSince >= 0 && now - unexplainedSince >= config.mismatchMillis()
                 && result == null && table.count > 0 && !board.equals(reportedBoard)) {

@@ -48,11 +48,16 @@ class GameCheckTest {
         return new Occupancy(BEFORE.geometry().files(), BEFORE.geometry().ranks(), board.lo(), board.hi(), t, null);
     }
 
+    /** Checks the frames against the game {@code first}, then exf6. */
+    private static GameCheck.Result check(String first) {
+        Move m = BEFORE.parseSan(first);
+        Move exf6 = BEFORE.play(m).parseSan("exf6");
+        return GameCheck.check(BEFORE, List.of(m, exf6), frames(), RecognizerConfig.defaults());
+    }
+
     @Test
     void thePersonAnswersTheBoardsQuestionWithTheGamesStory() {
-        Move f5 = BEFORE.parseSan("f5");
-        Move exf6 = BEFORE.play(f5).parseSan("exf6");
-        GameCheck.Result r = GameCheck.check(BEFORE, List.of(f5, exf6), frames(), RecognizerConfig.defaults());
+        GameCheck.Result r = check("f5");
         assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
         assertThat(r.correct()).isEqualTo(2);
         assertThat(r.questions()).isEqualTo(1);
@@ -60,9 +65,7 @@ class GameCheckTest {
 
     @Test
     void theSameFramesAnsweredForTheOtherStory() {
-        Move f6 = BEFORE.parseSan("f6");
-        Move exf6 = BEFORE.play(f6).parseSan("exf6");
-        GameCheck.Result r = GameCheck.check(BEFORE, List.of(f6, exf6), frames(), RecognizerConfig.defaults());
+        GameCheck.Result r = check("f6");
         assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
         assertThat(r.questions()).isEqualTo(1);
     }
