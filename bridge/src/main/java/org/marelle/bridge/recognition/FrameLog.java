@@ -270,38 +270,38 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
      * {@code minMillis}; {@code Long.MAX_VALUE} when there was none.
      */
     long earliestEmptyRunStart(int square, long from, long now, long minMillis) {
-        long earliest = Long.MAX_VALUE, runEnd = -1, end = now;
-        for (FrameLog s = this; s != null; s = s.older) {
-            long stateEnd = end;
-            end = s.at;
-            if (stateEnd <= from) break;
-            if (!s.has(square)) {
-                if (runEnd < 0) runEnd = stateEnd;
-                long runStart = Math.max(s.at, from);
-                boolean begins = s.older == null || s.older.has(square) || s.at <= from;
-                if (begins && runEnd - runStart >= minMillis) earliest = runStart;
-            } else {
-                runEnd = -1;
-            }
-        }
-        return earliest;
+        long[] earliest = {Long.MAX_VALUE};
+        emptyRuns(square, from, now, (start, end) -> {
+            if (end - start >= minMillis) earliest[0] = start;   // (newest first: the last one seen is the earliest)
+        });
+        return earliest[0];
     }
 
     /** The longest run, since {@code from}, during which {@code square} read empty (0 when it never did). */
     long longestEmptyRun(int square, long from, long now) {
-        long longest = 0, runEnd = -1, end = now;
+        long[] longest = {0};
+        emptyRuns(square, from, now, (start, end) -> longest[0] = Math.max(longest[0], end - start));
+        return longest[0];
+    }
+
+    private interface Run {
+        void of(long start, long end);
+    }
+
+    /** Each run, since {@code from} (cut there), during which {@code square} read empty, newest first. */
+    private void emptyRuns(int square, long from, long now, Run run) {
+        long runEnd = -1, end = now;
         for (FrameLog s = this; s != null; s = s.older) {
             long stateEnd = end;
             end = s.at;
             if (stateEnd <= from) break;
-            if (!s.has(square)) {
-                if (runEnd < 0) runEnd = stateEnd;
-                longest = Math.max(longest, runEnd - Math.max(s.at, from));
-            } else {
+            if (s.has(square)) {
                 runEnd = -1;
+                continue;
             }
+            if (runEnd < 0) runEnd = stateEnd;
+            if (s.older == null || s.older.has(square) || s.at <= from) run.of(Math.max(s.at, from), runEnd);
         }
-        return longest;
     }
 
     /** The time of the earliest state at or after {@code t} that read {@code square} occupied; -1 when none. */
