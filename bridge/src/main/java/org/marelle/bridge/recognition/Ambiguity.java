@@ -2,54 +2,71 @@ package org.marelle.bridge.recognition;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntFunction;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
 import org.marelle.rules.SquareSet;
 
 /**
  * The board shows what two or more stories explain equally well (a pawn set on f6 or f5, then taken on f6, en
- * passant or not, read through flicker that fits both): nothing is committed. Once the board has stayed so for the
- * settle window the player is asked: each story's square lights, and touching one (a piece set down on it and
- * lifted, or its piece lifted and set back, longer than a flicker) chooses that story.
+ * passant or not, read through flicker that fits both; or moves made while the board was not read, in an order the
+ * log cannot tell): nothing is committed. Once the board has stayed so for the settle window the player is asked:
+ * each story's square lights, and touching one (a piece set down on it and lifted, or its piece lifted and set back,
+ * longer than a flicker) chooses that story.
  *
  * @param board    the occupancy the stories explain
- * @param stories  the candidate decisions (two plies each); each story's square is where its first move went (all
- *                 different)
+ * @param stories  the candidate stories, each with its square (all different)
  * @param since    when the board began to show it
  * @param asked    the question put to the player, null until then
  * @param touched  the square being touched, -1 when none; {@code touchedSince} since when
  */
-record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, long since, RecognitionEvent.BoardAmbiguous asked,
+record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEvent.BoardAmbiguous asked,
                  int touched, long touchedSince) {
+
+    /**
+     * One story the player may choose: its moves from the committed position, the square that stands for it (where
+     * the first move that differs from the other stories went), and, for the two-ply stories the matcher tied, the
+     * candidate to propose as pending when chosen (null for a story found by {@link StorySearch}, committed at once).
+     */
+    record Story(List<Move> moves, int square, Matcher.Candidate twoPly) {
+        Story {
+            moves = List.copyOf(moves);
+        }
+    }
 
     Ambiguity {
         stories = List.copyOf(stories);
     }
 
-    /** The stories the board shows since {@code since}. */
-    static Ambiguity of(SquareSet board, List<Matcher.Candidate> stories, long since) {
+    /** Two-ply stories the matcher could not choose among, shown since {@code since}. */
+    static Ambiguity of(SquareSet board, List<Matcher.Candidate> tied, long since) {
+        List<Story> stories = new ArrayList<>();
+        for (Matcher.Candidate c : tied) {
+            stories.add(new Story(List.of(c.move(), c.second()), PromotionChoices.base(c.move()).to(), c));
+        }
+        return new Ambiguity(board, stories, since, null, -1, -1);
+    }
+
+    /** Stories of any length (found by {@link StorySearch}), each with its square, shown since {@code since}. */
+    static Ambiguity ofStories(SquareSet board, List<Story> stories, long since) {
         return new Ambiguity(board, stories, since, null, -1, -1);
     }
 
     /** The square to touch for each story, in the order of {@link #stories}. */
     List<Integer> squares() {
-        return stories.stream().map(Ambiguity::squareOf).toList();
+        return stories.stream().map(Story::square).toList();
     }
 
-    private static int squareOf(Matcher.Candidate story) {
-        return PromotionChoices.base(story.move()).to();
-    }
-
-    /**
-     * Asked at {@code now}: the question names each story in SAN ({@code table} is the position before them,
-     * {@code after} gives the table after a first move of it).
-     */
-    Ambiguity asking(long now, MoveTable table, IntFunction<MoveTable> after) {
+    /** Asked at {@code now}: the question names each story in SAN, played from {@code position}. */
+    Ambiguity asking(long now, Position position) {
         List<RecognitionEvent.StoryChoice> choices = new ArrayList<>();
-        for (Matcher.Candidate story : stories) {
-            choices.add(new RecognitionEvent.StoryChoice(
-                    List.of(story.move(), story.second()),
-                    List.of(table.position.san(story.move()), after.apply(story.index()).position.san(story.second())),
-                    squareOf(story)));
+        for (Story story : stories) {
+            List<String> san = new ArrayList<>();
+            Position p = position;
+            for (Move m : story.moves()) {
+                san.add(p.san(m));
+                p = p.play(m);
+            }
+            choices.add(new RecognitionEvent.StoryChoice(story.moves(), san, story.square()));
         }
         return new Ambiguity(board, stories, since, new RecognitionEvent.BoardAmbiguous(now, choices), -1, -1);
     }
@@ -67,9 +84,9 @@ record Ambiguity(SquareSet board, List<Matcher.Candidate> stories, long since, R
     }
 
     /** The story whose square is {@code square}, or null. */
-    Matcher.Candidate storyAt(int square) {
-        for (Matcher.Candidate story : stories) {
-            if (squareOf(story) == square) return story;
+    Story storyAt(int square) {
+        for (Story story : stories) {
+            if (story.square() == square) return story;
         }
         return null;
     }

@@ -134,6 +134,11 @@ final class MoveTable {
      * since only a piece moving along a line is dragged over the squares between.
      */
     SquareSet between(int a, int b) {
+        return between(geometry, a, b);
+    }
+
+    /** {@link #between(int, int)} on any board. */
+    static SquareSet between(BoardGeometry geometry, int a, int b) {
         int fa = geometry.file(a), ra = geometry.rank(a), fb = geometry.file(b), rb = geometry.rank(b);
         int df = Integer.signum(fb - fa), dr = Integer.signum(rb - ra);
         int nf = Math.abs(fb - fa), nr = Math.abs(rb - ra);

@@ -63,6 +63,14 @@ public final class RecognizerState {
      * (resting on a square it passes over) runs out then; -1 when none.
      */
     final long lookAgainAt;
+    /** The board the story search last looked at without a decision; null when none. */
+    final SquareSet searched;
+    /** When the still board is due to be searched for moves made without the recognizer following; -1 when not. */
+    final long catchUpAt;
+    /** See {@link Transition#settledAt}. */
+    final long settledAt;
+    /** See {@link Transition#catchUpStill}. */
+    final long catchUpStill;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -90,6 +98,10 @@ public final class RecognizerState {
         this.deviatedSince = -1;
         this.ambiguity = null;
         this.lookAgainAt = -1;
+        this.searched = null;
+        this.catchUpAt = -1;
+        this.settledAt = Long.MIN_VALUE;
+        this.catchUpStill = config.settleMillis();
     }
 
     RecognizerState(Transition t) {
@@ -117,6 +129,10 @@ public final class RecognizerState {
         deviatedSince = t.deviatedSince;
         ambiguity = t.ambiguity;
         lookAgainAt = t.lookAgainAt;
+        searched = t.searched;
+        settledAt = t.settledAt;
+        catchUpStill = t.catchUpStill;
+        catchUpAt = t.catchUpDue() ? t.log.at() + t.catchUpStill : -1;
     }
 
     /** A recognizer for a game at {@code position}; the board is unknown until the first frame. */
@@ -309,6 +325,7 @@ public final class RecognizerState {
             if (at <= now) at = now + config.proofMillis() / 4;
         }
         if (lookAgainAt > now) at = Math.min(at, lookAgainAt);
+        if (catchUpAt >= 0) at = Math.min(at, Math.max(now + 1, catchUpAt));
         if (ambiguity != null && !ambiguity.reported() && ambiguity.board().equals(board)) {
             at = Math.min(at, Math.max(now + 1, ambiguity.since() + config.settleMillis()));
         }

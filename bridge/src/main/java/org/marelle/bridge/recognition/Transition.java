@@ -56,6 +56,15 @@ final class Transition {
     long deviatedSince;
     Ambiguity ambiguity;
     long lookAgainAt;
+    /** The board {@link StorySearch} last looked at without a decision (not searched again until it changes). */
+    SquareSet searched;
+    /**
+     * When the last committed move was last seen settling on its squares: what the board did before that is that
+     * move's doing, not evidence for the moves after it. {@code Long.MIN_VALUE} when unknown (a fresh start).
+     */
+    long settledAt;
+    /** How long the board must be still before the story search decides (longer while a story's last move may grow). */
+    long catchUpStill;
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -86,6 +95,9 @@ final class Transition {
         deviatedSince = s.deviatedSince;
         ambiguity = s.ambiguity;
         lookAgainAt = s.lookAgainAt;
+        searched = s.searched;
+        settledAt = s.settledAt;
+        catchUpStill = s.catchUpStill;
         explained = s.unexplainedSince < 0;
     }
 
@@ -115,6 +127,7 @@ final class Transition {
             }
             board = b;
             log = log.push(now, b);
+            catchUpStill = config.settleMillis();
             evaluate();
         }
         timers();
@@ -342,13 +355,21 @@ final class Transition {
             return true;
         }
         if (!diff.isEmpty() || ambiguity.touched() < 0) return false;
-        Matcher.Candidate story = ambiguity.storyAt(ambiguity.touched());
+        Ambiguity.Story story = ambiguity.storyAt(ambiguity.touched());
         if (now - ambiguity.touchedSince() < storyMillis()) {
             ambiguity = ambiguity.untouched();   // a flicker, not a touch
             return false;
         }
         ambiguity = null;
-        propose(twoPlyPending(story));
+        if (story.twoPly() != null) {
+            propose(twoPlyPending(story.twoPly()));
+        } else {
+            // The player said what happened: the log before the touch has nothing more to tell.
+            long[] at = new long[story.moves().size()];
+            java.util.Arrays.fill(at, now);
+            commitStory(story.moves(), at, story.moves().size());
+            searched = null;
+        }
         return true;
     }
 
@@ -755,9 +776,10 @@ final class Transition {
             fire();
             evaluate();
         }
+        if (catchUpDue() && now - log.at() >= catchUpStill) catchUp();
         if (ambiguity != null && !ambiguity.reported() && board.equals(ambiguity.board())
                 && now - ambiguity.since() >= config.settleMillis()) {
-            ambiguity = ambiguity.asking(now, table, this::tableAfter);
+            ambiguity = ambiguity.asking(now, table.position);
             events.add(ambiguity.asked());
         }
         if (!explained && unexplainedSince >= 0 && now - unexplainedSince >= config.mismatchMillis()
@@ -865,7 +887,23 @@ final class Transition {
         tapSquare = -1;
         boardChoice = null;
         if (PromotionChoices.isPromotion(m)) apiChoice = null;
+        settledAt = settled(before, after.position, evidenceFrom);
         log = log.since(evidenceFrom);
+    }
+
+    /**
+     * When the board last settled into what a move from {@code before} to {@code after} changed: the latest start of
+     * the current reading of each square it changed that reads as the move left it (a square the next move has
+     * already changed again says nothing).
+     */
+    private long settled(Position before, Position after, long from) {
+        long at = from;
+        SquareSet touched = before.occupancy().symmetricDifference(after.occupancy())
+                .union(after.occupancy(after.turn()).minus(before.occupancy(after.turn())));
+        for (int sq : touched.toArray()) {
+            if (board.contains(sq) == after.occupancy().contains(sq)) at = Math.max(at, log.currentSince(sq, 0));
+        }
+        return Math.min(at, now);
     }
 
     private void startOver(Position p) {
@@ -966,6 +1004,124 @@ final class Transition {
         if (boardChoice != null) return boardChoice;
         if (apiChoice != null && p.variant().promotions().contains(apiChoice)) return apiChoice;
         return PromotionChoices.defaultPiece(p);
+    }
+
+    // ---- catching up ---------------------------------------------------------------------------------------------
+
+    /**
+     * Whether the board should be searched for moves made while the recognizer could not follow: nothing pending or
+     * asked, the board not the game's position, and not already searched as it stands. (Due once it has been still
+     * for the settle window: see {@link RecognizerState#wakeUpAt()}.)
+     */
+    boolean catchUpDue() {
+        return board != null && pending == null && ambiguity == null && result == null && remoteMove == null
+                && takebackBoard == null && lookAgainAt < 0 && deviatedSince < 0 && table.count > 0 && !board.equals(table.occupancy()) && !board.equals(searched);
+    }
+
+    /**
+     * Searches the moves that lead to the still board (see {@link StorySearch}): commits the story the log clearly
+     * favours (all of it but a last capture nobody saw, which only what follows can confirm), or asks the player to
+     * choose when stories stay close, or leaves the board to the mismatch report when none explains it.
+     */
+    private void catchUp() {
+        for (int round = 0; round < StorySearch.MAX_PLIES && catchUpDue(); round++) {
+            StorySearch.Result r = StorySearch.search(table.position, board, log, settledAt, storyMillis() / 3,
+                    config.proofMillis(), storyMillis(), this::promotionPiece);
+            searched = board;
+            List<StorySearch.Story> stories = r.stories();
+            if (stories.isEmpty()) return;
+            StorySearch.Story best = stories.get(0);
+            // The best story leads when every other leaves a reading longer than a proof more unexplained; the
+            // others are as likely as it.
+            List<StorySearch.Story> close = stories.stream()
+                    .filter(x -> x.cost() < best.cost() + config.proofMillis()).toList();
+            // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
+            // with a piece held over the board, a move still being made: while it is as likely as any, wait for
+            // what follows.
+            if (close.stream().anyMatch(x -> x.confirmed() < x.moves().size())) return;
+            // A move that can still grow into another (a piece that may slide on, a rook that may become castling,
+            // a promotion whose piece may still be chosen) is not decided before its window has passed.
+            long still = config.settleMillis();
+            for (StorySearch.Story x : close) still = Math.max(still, lastWindow(x.moves()));
+            if (now - log.at() < still) {
+                catchUpStill = still;
+                searched = null;
+                return;
+            }
+            int agreed = agreedPrefix(close);
+            if (agreed == 0) {
+                if (close.size() > 1) ask(close);
+                return;
+            }
+            commitStory(best.moves(), best.doneAt(), agreed);
+            searched = null;   // what is left, if anything, is searched from the new position
+            evaluate();
+        }
+    }
+
+    /** The window of the last move of {@code moves}, played from the committed position (see {@link #movePending}). */
+    private long lastWindow(List<Move> moves) {
+        Position p = table.position;
+        for (int k = 0; k < moves.size() - 1; k++) p = p.play(moves.get(k));
+        Move last = moves.get(moves.size() - 1);
+        MoveTable tb = new MoveTable(p);
+        long window = movePending(tb, last, tb.indexOf(last), now).window();
+        if (PromotionChoices.isPromotion(last) && boardChoice == null && apiChoice == null) {
+            window = Math.max(window, config.promotionMillis());
+        }
+        return window;
+    }
+
+    /** How many first moves every story agrees on and confirms. */
+    private static int agreedPrefix(List<StorySearch.Story> stories) {
+        int n = Integer.MAX_VALUE;
+        StorySearch.Story first = stories.get(0);
+        for (StorySearch.Story x : stories) {
+            int k = 0;
+            while (k < x.confirmed() && k < first.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
+            n = Math.min(n, k);
+        }
+        return n;
+    }
+
+    /**
+     * Asks which story happened: each different first move is a choice, lit on the square it went to (the square it
+     * left when two went to the same square). A first move several stories share is chosen alone; the search then
+     * goes on from it. No question when two choices would light the same square.
+     */
+    private void ask(List<StorySearch.Story> close) {
+        List<Ambiguity.Story> choices = new ArrayList<>();
+        for (StorySearch.Story x : close) {
+            Move first = x.moves().get(0);
+            if (choices.stream().anyMatch(c -> Matcher.samePair(c.moves().get(0), first))) continue;
+            long sharing = close.stream().filter(y -> Matcher.samePair(y.moves().get(0), first)).count();
+            List<Move> moves = sharing > 1 || x.confirmed() < x.moves().size() ? List.of(first) : x.moves();
+            choices.add(new Ambiguity.Story(moves, PromotionChoices.base(first).to(), null));
+        }
+        SquareSet squares = SquareSet.EMPTY;
+        for (Ambiguity.Story c : choices) squares = squares.with(c.square());
+        if (squares.count() < choices.size()) {
+            List<Ambiguity.Story> byOrigin = new ArrayList<>();
+            squares = SquareSet.EMPTY;
+            for (Ambiguity.Story c : choices) {
+                int from = PromotionChoices.base(c.moves().get(0)).from();
+                byOrigin.add(new Ambiguity.Story(c.moves(), from, null));
+                squares = squares.with(from);
+            }
+            if (squares.count() < choices.size()) return;
+            choices = byOrigin;
+        }
+        ambiguity = Ambiguity.ofStories(board, choices, log.at());
+    }
+
+    /** Commits the first {@code count} moves of a story, each with the evidence from when it was done on. */
+    private void commitStory(List<Move> moves, long[] doneAt, int count) {
+        for (int k = 0; k < count; k++) {
+            Move m = moves.get(k);
+            if (PromotionChoices.isPromotion(m)) m = PromotionChoices.withPiece(m, promotionPiece(table.position));
+            commit(m, table.indexOf(m), doneAt[k]);
+            settledAt = doneAt[k];
+        }
     }
 
     // ---- mismatch ----------------------------------------------------------------------------------------------

@@ -1,0 +1,306 @@
+package org.marelle.bridge.recognition;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.marelle.rules.BoardGeometry;
+import org.marelle.rules.Move;
+import org.marelle.rules.PieceType;
+import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
+
+/**
+ * Finding the way back to a board that went on without the recognizer: the legal sequences of up to
+ * {@value #MAX_PLIES} plies from the committed position that leave exactly the occupancy the board shows, each read
+ * against what the sensors saw since that position.
+ *
+ * <p>Why it is needed: the rules that decide as moves are made wait whenever a move is not proven as it happens (a
+ * capture made so fast, one-handed, that its square read empty for a scan or two, or not at all, looks like the
+ * capturing piece held over the board). The game goes on; after a reply and one more move, nothing one or two plies
+ * ahead explains the board. Once the board is still, this search finds what was played.
+ *
+ * <p>How a story is read: square by square, in the story's order. A square a move empties must have read empty, a
+ * square it fills must have read occupied, after the move before it was done (less {@code slack}: two events within a
+ * scan or two of each other may be read in either order). A capture's square, occupied before and after, should have
+ * read empty in between; when it did not (or only for less than a proof) the capture is <em>weak</em>: a piece held
+ * over its victim reads the same, so a story never ends with a weak capture as far as committing goes, and only what
+ * followed it (the opponent's reply, seen on the board) confirms it. Readings no move explains are counted against a
+ * story, except on squares a move of it passes over (a piece dragged along its line). A square that already differed
+ * from the committed position when the log began (a restarted daemon, a reconnected board) changed at that moment,
+ * in whatever order its story needs.
+ *
+ * <p>The search is bounded: a move must start on a square that changed (or that an earlier move of the story reached),
+ * and a line is abandoned when more squares differ from the board than its remaining plies can change.
+ */
+final class StorySearch {
+
+    /** How far back the board is followed: a move, its reply, and the next pair. */
+    static final int MAX_PLIES = 4;
+
+    /** Most squares one ply changes (castling: king and rook, each leaving and arriving). */
+    private static final int MOST_CHANGES_PER_PLY = 4;
+
+    /**
+     * One way the board came to be: its moves, when each was done on the board, how many captures in it were never
+     * (or only briefly) seen, how many readings it leaves unexplained, and how many of its first moves are confirmed:
+     * up to the last move seen whole, where every weak capture is directly followed by a move seen whole (a capture
+     * answered by a reply that was itself only guessed proves nothing: a capturing piece and its victim both held in
+     * the hands read as such a pair).
+     */
+    record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long noiseMillis) {
+
+        /**
+         * Lower is better: how long, in all, squares read otherwise than the story says (milliseconds), plus a
+         * noise-long reading for each capture nobody saw.
+         */
+        long cost() {
+            return unexplained + unseen * noiseMillis;
+        }
+    }
+
+    /** The stories the evidence allows, best first, and how many positions the search visited. */
+    record Result(List<Story> stories, int nodes) {
+    }
+
+    /** A square's readings in time order: when it changed, and to what. */
+    private record Changes(long[] at, boolean[] occupied) {
+    }
+
+    private final Position start;
+    private final SquareSet board;
+    private final BoardGeometry geometry;
+    private final Changes[] changes;
+    private final SquareSet changed;
+    private final long slack;
+    private final long proofMillis;
+    private final long noiseMillis;
+    private final Function<Position, PieceType> promotion;
+    private final List<Story> found = new ArrayList<>();
+    private int nodes;
+
+    private StorySearch(Position start, SquareSet board, FrameLog log, long since, long slack, long proofMillis,
+                        long noiseMillis, Function<Position, PieceType> promotion) {
+        this.start = start;
+        this.noiseMillis = noiseMillis;
+        this.board = board;
+        this.geometry = start.geometry();
+        this.slack = slack;
+        this.proofMillis = proofMillis;
+        this.promotion = promotion;
+        this.changes = new Changes[geometry.squareCount()];
+        this.changed = readChanges(log, since);
+    }
+
+    /**
+     * The stories that explain {@code board} from {@code start}, read against {@code log} (the board's states since
+     * {@code start} was committed), best first.
+     *
+     * @param since       when the board settled into {@code start}: earlier readings are the last move's doing
+     * @param slack       how far apart in time two events may be read in the wrong order
+     * @param proofMillis how long a capture's square must read empty for the capture to count as seen
+     * @param noiseMillis the longest a square may read wrong through sensor noise: a move's readings last longer
+     * @param promotion   the piece a pawn becomes in a position (chosen, or the default): promotions to other pieces
+     *                    look the same on the board and are not told apart
+     */
+    static Result search(Position start, SquareSet board, FrameLog log, long since, long slack, long proofMillis,
+                         long noiseMillis, Function<Position, PieceType> promotion) {
+        StorySearch s = new StorySearch(start, board, log, since, slack, proofMillis, noiseMillis, promotion);
+        s.extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY);
+        List<Story> stories = new ArrayList<>(s.found);
+        stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
+        return new Result(List.copyOf(stories), s.nodes);
+    }
+
+    // ---- the log, square by square -------------------------------------------------------------------------------
+
+    /**
+     * Splits the log into each square's changes from {@code since} on (a square that read otherwise than the
+     * committed position by then changed at that time); returns the squares that changed at all.
+     */
+    private SquareSet readChanges(FrameLog log, long since) {
+        List<FrameLog> states = new ArrayList<>();
+        for (FrameLog s = log; s != null; s = s.older()) states.add(s);
+        int n = states.size();
+        List<List<Long>> at = new ArrayList<>();
+        List<List<Boolean>> to = new ArrayList<>();
+        for (int sq = 0; sq < changes.length; sq++) {
+            at.add(new ArrayList<>());
+            to.add(new ArrayList<>());
+        }
+        SquareSet previous = start.occupancy();
+        SquareSet touched = SquareSet.EMPTY;
+        for (int i = n - 1; i >= 0; i--) {
+            FrameLog s = states.get(i);
+            // States replaced before {@code since} only set the reading the story starts from.
+            if (i > 0 && states.get(i - 1).at() <= since) continue;
+            SquareSet now = s.board();
+            long when = Math.max(s.at(), since);
+            SquareSet diff = now.symmetricDifference(previous);
+            for (int sq : diff.toArray()) {
+                if (sq >= changes.length) continue;
+                at.get(sq).add(when);
+                to.get(sq).add(now.contains(sq));
+            }
+            touched = touched.union(diff);
+            previous = now;
+        }
+        for (int sq = 0; sq < changes.length; sq++) {
+            List<Long> a = at.get(sq);
+            long[] times = new long[a.size()];
+            boolean[] occupied = new boolean[a.size()];
+            for (int k = 0; k < times.length; k++) {
+                times[k] = a.get(k);
+                occupied[k] = to.get(sq).get(k);
+            }
+            changes[sq] = new Changes(times, occupied);
+        }
+        return touched;
+    }
+
+    // ---- the search --------------------------------------------------------------------------------------------
+
+    private void extend(Position p, List<Move> line, List<Position> before, SquareSet reached) {
+        nodes++;
+        SquareSet occ = p.occupancy();
+        if (!line.isEmpty() && occ.equals(board)) {
+            Story story = read(line, before);
+            if (story != null) found.add(story);
+        }
+        int left = MAX_PLIES - line.size();
+        if (left == 0 || occ.symmetricDifference(board).count() > MOST_CHANGES_PER_PLY * left) return;
+        SquareSet movable = changed.union(reached);
+        PieceType piece = null;
+        for (Move m : p.legalMoves()) {
+            Move b = PromotionChoices.base(m);
+            if (!movable.contains(b.from()) && !(b instanceof Move.Castle c && movable.contains(c.rookFrom()))) continue;
+            if (PromotionChoices.isPromotion(m)) {
+                // One piece per promotion: the others leave the same board.
+                if (piece == null) piece = promotion.apply(p);
+                if (PromotionChoices.pieceOf(m) != piece && p.legalMoves().contains(PromotionChoices.withPiece(m, piece))) {
+                    continue;
+                }
+            }
+            line.add(m);
+            before.add(p);
+            extend(p.play(m), line, before, reached.union(placed(b)));
+            line.remove(line.size() - 1);
+            before.remove(before.size() - 1);
+        }
+    }
+
+    /** The squares a move sets its pieces down on. */
+    private static SquareSet placed(Move m) {
+        return m instanceof Move.Castle c ? SquareSet.of(c.to(), c.rookTo()) : SquareSet.of(m.to());
+    }
+
+    /** The squares a move's pieces leave (the captured piece's too). */
+    private SquareSet left(Position p, Move m) {
+        if (m instanceof Move.Castle c) return SquareSet.of(c.from(), c.rookFrom());
+        SquareSet out = SquareSet.of(m.from());
+        if (m instanceof Move.EnPassant) out = out.with(geometry.square(geometry.file(m.to()), geometry.rank(m.from())));
+        else if (p.pieceAt(m.to()) != null) out = out.with(m.to());
+        return out;
+    }
+
+    /** The empty squares a move's pieces pass over when dragged along their lines. */
+    private SquareSet passes(Move m) {
+        if (m instanceof Move.Castle c) {
+            return MoveTable.between(geometry, c.from(), c.to()).union(MoveTable.between(geometry, c.rookFrom(), c.rookTo()));
+        }
+        return MoveTable.between(geometry, m.from(), m.to());
+    }
+
+    /** The story of {@code line} as the log shows it, or null when the log contradicts it. */
+    private Story read(List<Move> line, List<Position> before) {
+        int[] cursor = new int[changes.length];
+        long floor = Long.MIN_VALUE;
+        long[] doneAt = new long[line.size()];
+        int unseen = 0;
+        boolean[][] matched = new boolean[changes.length][];
+        for (int sq = 0; sq < changes.length; sq++) matched[sq] = new boolean[changes[sq].at().length];
+        long[] spanFrom = new long[line.size()];
+        SquareSet[] paths = new SquareSet[line.size()];
+        // A weak capture is confirmed by the move after it, if that one was seen whole: how many moves are so far.
+        int confirmed = 0;
+        boolean broken = false;
+        for (int k = 0; k < line.size(); k++) {
+            Position p = before.get(k);
+            Move m = PromotionChoices.base(line.get(k));
+            SquareSet occ = p.occupancy();
+            SquareSet after = p.occupancyAfter(line.get(k));
+            long earliest = floor == Long.MIN_VALUE ? Long.MIN_VALUE : floor - slack;
+            long done = floor;
+            boolean weak = false;
+            for (int sq : left(p, m).union(placed(m)).toArray()) {
+                boolean was = occ.contains(sq), is = after.contains(sq);
+                if (was != is) {
+                    int j = next(sq, cursor[sq], is, earliest, true);
+                    if (j < 0) return null;
+                    cursor[sq] = j + 1;
+                    matched[sq][j] = true;
+                    done = Math.max(done, changes[sq].at()[j]);
+                } else if (was) {
+                    // Occupied before and after: a capture's square (or a Chess960 king and rook trading squares).
+                    int j = next(sq, cursor[sq], false, earliest, false);
+                    int k2 = j < 0 ? -1 : next(sq, j + 1, true, earliest, true);
+                    if (k2 < 0) {
+                        // One capture too fast for the scans is a fast hand; two are a story made up of a capturing
+                        // piece and its victim both held in the hands.
+                        if (++unseen > 1) return null;
+                        weak = true;
+                    } else {
+                        cursor[sq] = k2 + 1;
+                        matched[sq][j] = true;
+                        matched[sq][k2] = true;
+                        long emptied = changes[sq].at()[j], filled = changes[sq].at()[k2];
+                        done = Math.max(done, filled);
+                        if (filled - emptied < proofMillis) weak = true;
+                    }
+                }
+            }
+            spanFrom[k] = earliest;
+            paths[k] = passes(m);
+            doneAt[k] = done;
+            floor = done;
+            if (!weak && !broken) confirmed = k + 1;
+            else if (weak && k > confirmed) broken = true;   // two weak moves in a row confirm nothing after them
+        }
+        long unexplained = 0;
+        for (int sq = 0; sq < changes.length; sq++) {
+            Changes c = changes[sq];
+            boolean expected = start.occupancy().contains(sq);
+            for (int j = 0; j + 1 < c.at().length; j++) {
+                if (matched[sq][j]) expected = c.occupied()[j];
+                if (c.occupied()[j] == expected || c.occupied()[j] && dragged(sq, c.at()[j], spanFrom, doneAt, paths)) {
+                    continue;
+                }
+                unexplained += c.at()[j + 1] - c.at()[j];
+            }
+        }
+        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, noiseMillis);
+    }
+
+    /** Whether a piece of the story was being dragged over square {@code sq} at time {@code t}. */
+    private static boolean dragged(int sq, long t, long[] spanFrom, long[] doneAt, SquareSet[] paths) {
+        for (int k = 0; k < paths.length; k++) {
+            if (paths[k].contains(sq) && t >= spanFrom[k] && t <= doneAt[k]) return true;
+        }
+        return false;
+    }
+
+    /**
+     * The first change of square {@code sq} from index {@code from} on, to {@code occupied}, at or after
+     * {@code earliest}; if {@code lasting}, one whose reading lasted longer than noise does (a piece set down stays
+     * until it is moved again; a flicker of the square does not).
+     */
+    private int next(int sq, int from, boolean occupied, long earliest, boolean lasting) {
+        Changes c = changes[sq];
+        int n = c.at().length;
+        for (int j = from; j < n; j++) {
+            if (c.occupied()[j] != occupied || c.at()[j] < earliest) continue;
+            if (lasting && j + 1 < n && c.at()[j + 1] - c.at()[j] < noiseMillis) continue;
+            return j;
+        }
+        return -1;
+    }
+}
