@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 import org.marelle.board.Occupancy;
-import org.marelle.bridge.recognition.SensorTrace;
+import org.marelle.bridge.trace.SensorTrace;
 
 /**
  * Writes settled frames as a sensor trace (the JSON Lines format {@link SensorTrace} reads), so that

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
-import org.marelle.bridge.recognition.JsonLine;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
 import org.marelle.rules.Variant;

@@ -21,6 +21,7 @@ import org.marelle.bridge.recognition.RecognitionEvent.MoveProvisional;
 import org.marelle.bridge.recognition.RecognitionEvent.NewGameDetected;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionPending;
 import org.marelle.bridge.recognition.RecognitionEvent.TakenBack;
+import org.marelle.bridge.simulation.JsonLine;
 import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;

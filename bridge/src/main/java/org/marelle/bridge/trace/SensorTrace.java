@@ -1,4 +1,4 @@
-package org.marelle.bridge.recognition;
+package org.marelle.bridge.trace;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import com.fasterxml.jackson.core.JsonToken;
 import org.marelle.board.Occupancy;
 import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.SquareSet;
@@ -80,11 +81,7 @@ public final class SensorTrace {
                 lineNo++;
                 if (lineNo == 1 && line.startsWith("\uFEFF")) line = line.substring(1);
                 if (line.isBlank()) continue;
-                try {
-                    board = readLine(line, lineNo, geometry, board, last, out);
-                } catch (JsonLine.JsonException e) {
-                    throw new TraceException(lineNo, e.column(), e.reason());
-                }
+                board = readLine(TraceLine.parse(line, lineNo), lineNo, geometry, board, last, out);
                 last = out.isEmpty() ? last : out.get(out.size() - 1).atMillis();
             }
         } catch (IOException e) {
@@ -93,19 +90,18 @@ public final class SensorTrace {
         return out;
     }
 
-    /** Reads one line, adds its entry, returns the board after it. */
-    private static SquareSet readLine(String line, int lineNo, BoardGeometry geometry, SquareSet board, long last,
-                                      List<Entry> out) {
-        Map<String, JsonLine.Value> obj = JsonLine.parse(line, lineNo);
-        JsonLine.Value tv = obj.get("t");
+    /** Adds the entry of one parsed line, returns the board after it. */
+    private static SquareSet readLine(Map<String, TraceLine.Value> obj, int lineNo, BoardGeometry geometry, SquareSet board,
+                                      long last, List<Entry> out) {
+        TraceLine.Value tv = obj.get("t");
         if (tv == null) throw new TraceException(lineNo, 1, "missing \"t\" (the time in milliseconds)");
         long t = time(tv, lineNo);
         if (t < last) {
             throw new TraceException(lineNo, tv.column(), "time " + t + " is before the previous line's " + last);
         }
-        JsonLine.Value occupied = obj.get("occupied");
-        JsonLine.Value up = obj.get("up");
-        JsonLine.Value down = obj.get("down");
+        TraceLine.Value occupied = obj.get("occupied");
+        TraceLine.Value up = obj.get("up");
+        TraceLine.Value down = obj.get("down");
         if (occupied == null && up == null && down == null) {
             out.add(new Tick(t));
             return board;
@@ -115,10 +111,10 @@ public final class SensorTrace {
                 throw new TraceException(lineNo, occupied.column(), "\"occupied\" gives the whole board: no \"up\" or \"down\" with it");
             }
             board = SquareSet.EMPTY;
-            for (JsonLine.Value sq : occupied.asList("occupied")) board = board.with(square(sq, lineNo, geometry));
+            for (TraceLine.Value sq : list(occupied, "occupied", lineNo)) board = board.with(square(sq, lineNo, geometry));
         } else {
             if (up != null) {
-                for (JsonLine.Value sq : up.asStringOrList("up")) {
+                for (TraceLine.Value sq : stringOrList(up, "up", lineNo)) {
                     int s = square(sq, lineNo, geometry);
                     if (!board.contains(s)) {
                         throw new TraceException(lineNo, sq.column(), "up \"" + geometry.squareName(s) + "\", but that square is empty");
@@ -127,7 +123,7 @@ public final class SensorTrace {
                 }
             }
             if (down != null) {
-                for (JsonLine.Value sq : down.asStringOrList("down")) {
+                for (TraceLine.Value sq : stringOrList(down, "down", lineNo)) {
                     int s = square(sq, lineNo, geometry);
                     if (board.contains(s)) {
                         throw new TraceException(lineNo, sq.column(), "down \"" + geometry.squareName(s) + "\", but that square is occupied");
@@ -170,19 +166,33 @@ public final class SensorTrace {
         return out;
     }
 
-    private static long time(JsonLine.Value v, int line) {
-        if (!(v.value() instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue()) || n.doubleValue() < 0
-                || n.doubleValue() > 9.0e15) {
+    private static long time(TraceLine.Value v, int line) {
+        // Whole numbers written as 1.0 or 1e3 have always been accepted; 9e15 keeps every accepted time exact in a double.
+        double d = v.number() == null ? Double.NaN : v.number().doubleValue();
+        if (!(d == Math.rint(d) && d >= 0 && d <= 9.0e15)) {
             throw new TraceException(line, v.column(), "\"t\" must be a whole number of milliseconds, 0 or more, not " + v.show());
         }
-        return n.longValue();
+        return (long) d;
     }
 
-    private static int square(JsonLine.Value v, int line, BoardGeometry g) {
-        if (!(v.value() instanceof String s)) throw new TraceException(line, v.column(), "a square name like \"e4\" expected, not " + v.show());
-        int sq = g.trySquare(s);
+    private static List<TraceLine.Value> list(TraceLine.Value v, String key, int line) {
+        if (v.items() == null) throw new TraceException(line, v.column(), "\"" + key + "\" must be a list, not " + v.show());
+        return v.items();
+    }
+
+    private static List<TraceLine.Value> stringOrList(TraceLine.Value v, String key, int line) {
+        if (v.kind() == JsonToken.VALUE_STRING) return List.of(v);
+        if (v.items() != null) return v.items();
+        throw new TraceException(line, v.column(), "\"" + key + "\" must be a string or a list, not " + v.show());
+    }
+
+    private static int square(TraceLine.Value v, int line, BoardGeometry g) {
+        if (v.kind() != JsonToken.VALUE_STRING) {
+            throw new TraceException(line, v.column(), "a square name like \"e4\" expected, not " + v.show());
+        }
+        int sq = g.trySquare(v.text());
         if (sq < 0) {
-            throw new TraceException(line, v.column(), "\"" + s + "\" is not a square of a " + g.files() + "x" + g.ranks() + " board");
+            throw new TraceException(line, v.column(), "\"" + v.text() + "\" is not a square of a " + g.files() + "x" + g.ranks() + " board");
         }
         return sq;
     }

@@ -1,4 +1,4 @@
-package org.marelle.bridge.recognition;
+package org.marelle.bridge.simulation;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * Reads one line of JSON (as JSON Lines files hold): an object whose values are strings, numbers, lists, objects,
  * true, false or null, each remembered with the column it starts at so that errors can say where. Small on purpose:
- * the trace and game files Marelle reads are this simple, and errors must name line and column.
+ * the game files the simulator reads are this simple, and errors must name line and column. (Sensor traces are read
+ * with Jackson instead, see {@code org.marelle.bridge.trace.SensorTrace}.)
  */
 public final class JsonLine {
 
