@@ -104,6 +104,7 @@ final class SimulateCommand implements Callable<Integer> {
         SensorModel base = profile.sensors();
         SensorModel sensors = base.withScanning(scanHz == null ? base.scanHz() : scanHz,
                 debounce == null ? base.debounceScans() : debounce);
+        err.println("sensors: " + sensors.scanHz() + " Hz, debounce " + sensors.debounceScans() + " scan(s)");
         if (dump != null) Files.createDirectories(dump);
         RecognizerConfig config = RecognizerConfig.defaults();
         Tally total = Tally.ZERO;
