@@ -68,7 +68,8 @@ final class DemoCommand implements Callable<Integer> {
     private int gameNumber;
 
     @Option(names = "--profile", paramLabel = "NAME", defaultValue = "human",
-            description = "How the simulated person plays: clean, human, noisy or blitz (default: ${DEFAULT-VALUE}).")
+            description = "How the simulated person plays: clean, human, noisy, blitz, reed, hall, swap or drag"
+                    + " (default: ${DEFAULT-VALUE}).")
     private String profile;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "1",

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.simulation.GameCheck;
 import org.marelle.bridge.simulation.GameFiles;
 import org.marelle.bridge.simulation.HumanPlaySimulator;
@@ -41,9 +42,15 @@ import picocli.CommandLine.TypeConversionException;
         description = {
             "Play games on a simulated sensor board through the move recognizer; compare the moves committed.",
             "  marelle simulate --pgn games.pgn --profile noisy --seed 7",
-            "Profiles: clean (lift, drop, settle), human (any capture/castling/en passant order, drags, hesitations,",
-            "j'adoube, pauses), noisy (human plus sensor flicker and missed scans), blitz (human, replies within",
-            "150 ms). Ends with 'games: G, plies: N, correct: C, wrong: W, missed: M, spurious: S';",
+            "Profiles on an ideal 40 Hz sensor without debouncing, as always simulated: clean (lift, drop, settle),",
+            "human (any capture/castling/en passant order, drags, hesitations, j'adoube, pauses), noisy (human plus",
+            "sensor flicker and missed scans), blitz (human, replies within 150 ms).",
+            "Profiles on the daemon's 50 Hz, 2-scan debounced sensors, human hands of a quick player (replies",
+            "120-250 ms after the last piece landed, pieces set down off centre): reed (reed switches: bounce),",
+            "hall (Hall sensors: dropouts after off-centre set-downs, brush of empty neighbours), swap (one-handed",
+            "fast captures, Hall), drag (every slider and pawn double step dragged, reed).",
+            "Before the totals, 'stalled: N' counts the games where the recognizer stopped following (plies never",
+            "committed, none wrong). Ends with 'games: G, plies: N, correct: C, wrong: W, missed: M, spurious: S';",
             "exit code 1 unless W, M and S are all 0."
         },
         usageHelpAutoWidth = true)
@@ -57,8 +64,16 @@ final class SimulateCommand implements Callable<Integer> {
     private List<Path> files;
 
     @Option(names = "--profile", paramLabel = "P", defaultValue = "human", converter = ProfileConverter.class,
-            description = "clean, human, noisy or blitz (default: ${DEFAULT-VALUE})")
+            description = "clean, human, noisy, blitz, reed, hall, swap or drag (default: ${DEFAULT-VALUE})")
     private Profile profile;
+
+    @Option(names = "--scan-hz", paramLabel = "N",
+            description = "scans per second of the simulated sensors, 1-1000 (default: the profile's, 40 or 50)")
+    private Integer scanHz;
+
+    @Option(names = "--debounce", paramLabel = "N",
+            description = "identical scans that settle a reading, 1-50 (default: the profile's, 1 or 2)")
+    private Integer debounce;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the simulation (default: ${DEFAULT-VALUE})")
     private long seed;
@@ -80,6 +95,16 @@ final class SimulateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         int n = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (n < 1) throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + n);
+        if (scanHz != null && (scanHz < 1 || scanHz > 1000)) {
+            throw new ParameterException(spec.commandLine(), "--scan-hz must be within 1..1000, got " + scanHz);
+        }
+        if (debounce != null && (debounce < 1 || debounce > 50)) {
+            throw new ParameterException(spec.commandLine(), "--debounce must be within 1..50, got " + debounce);
+        }
+        SensorModel base = profile.sensors();
+        SensorModel sensors = base.withScanning(scanHz == null ? base.scanHz() : scanHz,
+                debounce == null ? base.debounceScans() : debounce);
+        err.println("sensors: " + sensors.scanHz() + " Hz, debounce " + sensors.debounceScans() + " scan(s)");
         if (dump != null) Files.createDirectories(dump);
         RecognizerConfig config = RecognizerConfig.defaults();
         Tally total = Tally.ZERO;
@@ -107,7 +132,7 @@ final class SimulateCommand implements Callable<Integer> {
                     if (variant != null && g.variant() != variant) continue;
                     long gameSeed = seed * 1_000_003L + gameIndex++;
                     played.add(g);
-                    results.add(pool.submit(() -> GameCheck.run(g.initial(), g.moves(), profile, gameSeed, config)));
+                    results.add(pool.submit(() -> GameCheck.run(g.initial(), g.moves(), profile, sensors, gameSeed, config)));
                 }
                 Tally fileTally = Tally.ZERO;
                 for (int i = 0; i < results.size(); i++) {
@@ -116,7 +141,7 @@ final class SimulateCommand implements Callable<Integer> {
                     if (!r.ok()) {
                         GameFiles.Game g = played.get(i);
                         out.println(g.source() + " game " + g.number() + ": " + r.problem());
-                        if (dump != null) dumpTrace(g, gameIndex - results.size() + i);
+                        if (dump != null) dumpTrace(g, gameIndex - results.size() + i, sensors);
                     }
                 }
                 err.println(file + ": " + fileTally);
@@ -130,6 +155,7 @@ final class SimulateCommand implements Callable<Integer> {
             out.println("questions: " + total.questions() + " (the board could not tell two stories apart and asked; the"
                     + " simulated player touched the square of the game's)");
         }
+        out.println("stalled: " + total.stalled());
         out.println(total);
         out.flush();
         return total.perfect() && !unreadable ? 0 : 1;
@@ -139,12 +165,15 @@ final class SimulateCommand implements Callable<Integer> {
         return f.get();
     }
 
-    private void dumpTrace(GameFiles.Game g, long index) throws IOException {
-        List<Occupancy> frames = HumanPlaySimulator.frames(g.initial(), g.moves(), profile, seed * 1_000_003L + index);
+    /** Writes the settled frames (each at the time the debouncer gives it) and a last tick, as a sensor trace. */
+    private void dumpTrace(GameFiles.Game g, long index, SensorModel sensors) throws IOException {
+        List<Occupancy> frames = HumanPlaySimulator.frames(g.initial(), g.moves(), profile, sensors,
+                seed * 1_000_003L + index);
         List<String> lines = new ArrayList<>(SensorTrace.write(frames));
         long end = frames.isEmpty() ? 0 : frames.get(frames.size() - 1).atMillis();
         lines.add(SensorTrace.tick(end + RecognizerConfig.defaults().longestWindow() + 1_000));
-        String name = Path.of(g.source()).getFileName() + "-game" + g.number() + "-" + profile + "-seed" + seed + ".jsonl";
+        String name = Path.of(g.source()).getFileName() + "-game" + g.number() + "-" + profile + "-" + sensors.scanHz()
+                + "hz-d" + sensors.debounceScans() + "-seed" + seed + ".jsonl";
         Files.write(dump.resolve(name), lines, StandardCharsets.UTF_8);
     }
 

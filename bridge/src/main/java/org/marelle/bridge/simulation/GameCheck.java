@@ -8,14 +8,19 @@ import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognitionEvent.MoveCommitted;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.RecognizerState;
+import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.recognition.Step;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
 
 /**
- * Plays a game through the simulated hands and the real recognizer and compares the committed moves with the
- * game's. The sensor frames are fed in order; between frames the recognizer is ticked at the first scan after the
- * time it asked to wake up ({@link RecognizerState#wakeUpAt()}), as a driver scanning at 40 Hz would.
+ * Plays a game through the simulated hands and sensors and the real recognizer and compares the committed moves with
+ * the game's. Frames and ticks reach the recognizer as in the daemon: each settled frame when the scan that settled
+ * it happens (the frame itself carrying the earlier time of its first agreeing scan, as the debouncer gives it);
+ * between frames a tick at the first scan at or after the time the recognizer asked to wake up
+ * ({@link RecognizerState#wakeUpAt()}), but never at or after the scan that settles the next frame, since the daemon
+ * would have that frame in hand by then. (A frame older than the last tick is taken by the recognizer as arriving
+ * at the tick, as in the daemon.)
  *
  * <p>Counting, per game: {@code correct} plies committed as in the game, in order; {@code wrong} 1 when a committed
  * move differs from the game's move at that ply (the comparison stops there and the plies after it count as missed);
@@ -33,14 +38,24 @@ public final class GameCheck {
         public boolean ok() {
             return wrong == 0 && missed == 0 && spurious == 0;
         }
+
+        /** The recognizer stopped following: plies were never committed, yet none was committed wrong. */
+        public boolean stalled() {
+            return wrong == 0 && missed > 0;
+        }
     }
 
     private GameCheck() {
     }
 
     public static Result run(Position initial, List<Move> moves, Profile profile, long seed, RecognizerConfig config) {
-        List<Occupancy> frames = HumanPlaySimulator.frames(initial, moves, profile, seed);
-        return check(initial, moves, frames, config);
+        return run(initial, moves, profile, profile.sensors(), seed, config);
+    }
+
+    /** The same on another board than the profile's. */
+    public static Result run(Position initial, List<Move> moves, Profile profile, SensorModel sensors, long seed,
+                             RecognizerConfig config) {
+        return check(initial, moves, HumanPlaySimulator.settled(initial, moves, profile, sensors, seed), sensors, config);
     }
 
     /**
@@ -55,9 +70,20 @@ public final class GameCheck {
      * player would: touches the square of the story that is the game's, and goes on with the frames after that.
      */
     public static Result check(Position initial, List<Move> moves, List<Occupancy> frames, RecognizerConfig config) {
-        Player player = new Player(RecognizerState.start(initial, config), moves);
-        for (Occupancy original : frames) player.play(original);
-        long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).atMillis()) + player.shift
+        // Frames without a sensor model: settled as they come, on the 40 Hz scans of the first four profiles.
+        List<Sensors.Settled> settled = new ArrayList<>();
+        for (Occupancy f : frames) settled.add(new Sensors.Settled(f, f.atMillis()));
+        return check(initial, moves, settled, LEGACY_SCANS, config);
+    }
+
+    private static final SensorModel LEGACY_SCANS = SensorModel.ideal(40, 1);
+
+    /** The same with settled frames from a board with {@code sensors} (whose scans the ticks fall on). */
+    public static Result check(Position initial, List<Move> moves, List<Sensors.Settled> frames, SensorModel sensors,
+                               RecognizerConfig config) {
+        Player player = new Player(RecognizerState.start(initial, config), moves, sensors);
+        for (Sensors.Settled original : frames) player.play(original);
+        long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).settledAt()) + player.shift
                 + config.longestWindow() + 1_000;
         player.waitUntil(end);
         player.events.addAll(player.state.tick(end).events());
@@ -67,26 +93,31 @@ public final class GameCheck {
     /** The simulated person at the board, feeding the frames and answering the board's questions. */
     private static final class Player {
         final List<Move> moves;
+        final SensorModel sensors;
         final List<RecognitionEvent> events = new ArrayList<>();
         RecognizerState state;
         long shift;
         Occupancy last;
 
-        Player(RecognizerState state, List<Move> moves) {
+        Player(RecognizerState state, List<Move> moves, SensorModel sensors) {
             this.state = state;
             this.moves = moves;
+            this.sensors = sensors;
         }
 
-        /** Sets the board as {@code original} shows it, later by the time spent answering questions. */
-        void play(Occupancy original) {
-            Occupancy frame = original.at(original.atMillis() + shift);
-            long answered = waitUntil(frame.atMillis());
-            if (answered > frame.atMillis()) {
-                shift += answered - frame.atMillis();
-                frame = original.at(original.atMillis() + shift);
-                waitUntil(frame.atMillis());
+        /**
+         * Sets the board as {@code original} shows it, later by the time spent answering questions; the recognizer
+         * gets the frame when it is settled, with the time of its first scan.
+         */
+        void play(Sensors.Settled original) {
+            long settled = original.settledAt() + shift;
+            long answered = waitUntil(settled);
+            if (answered > settled) {
+                shift += answered - settled;
+                settled = original.settledAt() + shift;
+                waitUntil(settled);
             }
-            feed(frame);
+            feed(original.frame().at(original.frame().atMillis() + shift));
         }
 
         /**
@@ -95,7 +126,7 @@ public final class GameCheck {
          */
         long waitUntil(long t) {
             int seen = events.size();
-            state = tickUntil(state, t, events);
+            state = tickUntil(state, t, events, sensors);
             RecognitionEvent.BoardAmbiguous asked = asked(events, seen);
             if (asked == null || last == null) return t;
             int square = squareOfTheGame(asked, moves, events);
@@ -103,14 +134,16 @@ public final class GameCheck {
             long touch = asked.atMillis() + REACT_MILLIS;
             Occupancy before = last;
             Occupancy touched = before.occupied(square) ? before.without(square) : before.with(square);
+            // (The touch is given to the recognizer as frames directly: a deliberate quarter second, longer than any
+            // debouncing.)
             for (Occupancy f : List.of(touched.at(touch), before.at(touch + TOUCH_MILLIS))) {
-                state = tickUntil(state, f.atMillis(), events);
+                state = tickUntil(state, f.atMillis(), events, sensors);
                 feed(f);
             }
             // (The frames after the question wait until the person is done; a question in the meantime is not
             // answered again.)
             long done = touch + 2 * TOUCH_MILLIS;
-            state = tickUntil(state, Math.max(t, done), events);
+            state = tickUntil(state, Math.max(t, done), events, sensors);
             return Math.max(t, done);
         }
 
@@ -144,7 +177,9 @@ public final class GameCheck {
         return -1;
     }
 
-    private static RecognizerState tickUntil(RecognizerState state, long before, List<RecognitionEvent> events) {
+    /** Ticks whenever the recognizer asks, at the first scan at or after the time asked for, until {@code before}. */
+    private static RecognizerState tickUntil(RecognizerState state, long before, List<RecognitionEvent> events,
+                                             SensorModel sensors) {
         for (int guard = 0; guard < 100; guard++) {
             OptionalLong wake = state.wakeUpAt();
             if (wake.isEmpty()) break;
@@ -153,8 +188,7 @@ public final class GameCheck {
                 throw new IllegalStateException("the recognizer asks for a tick at " + wake.getAsLong() + ", not after now ("
                         + state.now() + ")");
             }
-            long at = (wake.getAsLong() + HumanPlaySimulator.SCAN_MILLIS - 1) / HumanPlaySimulator.SCAN_MILLIS
-                    * HumanPlaySimulator.SCAN_MILLIS;
+            long at = sensors.scanAt(sensors.scanAtOrAfter(wake.getAsLong()));
             if (at >= before || at <= state.now()) break;
             Step step = state.tick(at);
             events.addAll(step.events());

@@ -1,12 +1,12 @@
 package org.marelle.bridge.simulation;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.PromotionChoices;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
+import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
@@ -15,9 +15,11 @@ import org.marelle.rules.Position;
 import org.marelle.rules.SquareSet;
 
 /**
- * The frames a person would make executing a game on an occupancy sensor board: hands lift and set down pieces on
- * a timeline, a sensor scans that timeline every {@value #SCAN_MILLIS} ms and reports each change as a debounced
- * {@link Occupancy} frame. Everything comes from the seed: the same game, profile and seed give the same frames.
+ * The frames a person would make executing a game on an occupancy sensor board, in two layers: this class is the
+ * hands, lifting and setting down pieces on a timeline of {@link Change}s; {@link Sensors} reads that timeline as the
+ * board's sensors would ({@link SensorModel}: scan rate, physical misreadings) and puts every raw scan through the
+ * daemon's debouncer, giving the settled {@link Occupancy} frames the recognizer sees. Everything comes from the seed:
+ * the same game, profile, sensor model and seed give the same frames.
  *
  * <p>The person plays the moves as a careful human would on such a board (see {@link Profile}); the choreography of
  * each kind of move is in the methods below. They read the LEDs for one thing only: the square to touch when
@@ -25,7 +27,7 @@ import org.marelle.rules.SquareSet;
  */
 public final class HumanPlaySimulator {
 
-    /** The sensor's scan period (40 Hz, within the 24–50 Hz seen in the field). */
+    /** The scan period of the first four profiles' sensors (40 Hz, within the 24–50 Hz seen in the field). */
     public static final long SCAN_MILLIS = 25;
 
     /** Shortest time a captured piece's square stays empty with the capturing piece in hand (real hands). */
@@ -33,8 +35,12 @@ public final class HumanPlaySimulator {
     /** The same with sensor noise: bounces and neighbour flicker after a lift end within 160 ms. */
     private static final long NOISY_GAP = 350;
 
-    /** One change a hand makes on the board. */
-    record Change(long at, int square, boolean occupied) {
+    /**
+     * One change a hand makes on the board: at {@code at} the {@code square} becomes {@code occupied} (or empty).
+     * {@code setDown}: a piece put down to stand there (not a dragged piece crossing the square, nor a touch);
+     * {@code offCentre}: a set-down away from the square's centre (Hall sensors may then drop out).
+     */
+    record Change(long at, int square, boolean occupied, boolean setDown, boolean offCentre) {
     }
 
     private final Profile profile;
@@ -56,6 +62,30 @@ public final class HumanPlaySimulator {
      * the last change is followed by nothing (feed ticks to let the last windows run out).
      */
     public static List<Occupancy> frames(Position initial, List<Move> moves, Profile profile, long seed) {
+        return frames(initial, moves, profile, profile.sensors(), seed);
+    }
+
+    /** The same on another board than the profile's ({@code sensors}). */
+    public static List<Occupancy> frames(Position initial, List<Move> moves, Profile profile, SensorModel sensors,
+                                         long seed) {
+        List<Occupancy> out = new ArrayList<>();
+        for (Sensors.Settled s : settled(initial, moves, profile, sensors, seed)) out.add(s.frame());
+        return out;
+    }
+
+    /** The settled frames with the scan that settled each (when the daemon would have received it). */
+    public static List<Sensors.Settled> settled(Position initial, List<Move> moves, Profile profile, SensorModel sensors,
+                                                long seed) {
+        HumanPlaySimulator sim = hands(initial, moves, profile, seed);
+        return Sensors.scan(sensors, initial.geometry(), initial.occupancy(), sim.changes, sim.rnd.split());
+    }
+
+    /** The hands' timeline alone: what the person did, before any sensor read it. */
+    static List<Change> timeline(Position initial, List<Move> moves, Profile profile, long seed) {
+        return List.copyOf(hands(initial, moves, profile, seed).changes);
+    }
+
+    private static HumanPlaySimulator hands(Position initial, List<Move> moves, Profile profile, long seed) {
         HumanPlaySimulator sim = new HumanPlaySimulator(initial, profile, seed);
         sim.t = 500;
         Position p = initial;
@@ -63,7 +93,7 @@ public final class HumanPlaySimulator {
             sim.play(p, m);
             p = p.play(m);
         }
-        return Sensor.scan(initial.geometry(), initial.occupancy(), sim.changes, profile.noise, sim.rnd.split());
+        return sim;
     }
 
     // ---- hands ---------------------------------------------------------------------------------------------------
@@ -71,13 +101,23 @@ public final class HumanPlaySimulator {
     private void lift(int sq) {
         if (!board.contains(sq)) throw new IllegalStateException("no piece to lift on " + geometry.squareName(sq));
         board = board.without(sq);
-        changes.add(new Change(t, sq, false));
+        changes.add(new Change(t, sq, false, false, false));
     }
 
+    /** A piece set down to stand on {@code sq}; a quick player's sometimes off centre (one in five). */
     private void place(int sq) {
+        put(sq, true, profile.quick && chance(0.2));
+    }
+
+    /** A piece on {@code sq} for a moment only: dragged across it, or touching it. */
+    private void placeOver(int sq) {
+        put(sq, false, false);
+    }
+
+    private void put(int sq, boolean setDown, boolean offCentre) {
         if (board.contains(sq)) throw new IllegalStateException("square " + geometry.squareName(sq) + " is occupied");
         board = board.with(sq);
-        changes.add(new Change(t, sq, true));
+        changes.add(new Change(t, sq, true, setDown, offCentre));
     }
 
     private void pass(long ms) {
@@ -97,6 +137,8 @@ public final class HumanPlaySimulator {
         if (profile == Profile.CLEAN) return 2_500;
         // Inside 150 ms, but a hand does not reach the board much faster than 110 ms after the other's left it.
         if (profile.fast) return between(110, 150);
+        // A quick player answers at once two times in five: the hand was already on its way as the piece landed.
+        if (profile.quick && chance(0.4)) return between(120, 250);
         double r = rnd.nextDouble();
         if (r < 0.35) return between(150, 600);       // quick replies: two plies inside one window
         if (r < 0.75) return between(600, 4_000);
@@ -186,13 +228,22 @@ public final class HumanPlaySimulator {
 
     private void quiet(int from, int to, boolean mayDrag) {
         lift(from);
-        if (mayDrag && profile.human && chance(0.5) && dragPath(from, to) != null) {
+        if (mayDrag && drags(from, to)) {
             pass(between(30, 100));
             drag(from, to);
         } else {
             pass(inHand());
         }
         place(to);
+    }
+
+    /**
+     * Whether this move is dragged: always when it can be with {@link Profile#DRAG}, half the time for human hands.
+     * (The draws happen as they always did for the other profiles, so their frames stay the same.)
+     */
+    private boolean drags(int from, int to) {
+        if (profile.dragAll) return dragPath(from, to) != null;
+        return profile.human && chance(0.5) && dragPath(from, to) != null;
     }
 
     /** The empty squares between two squares on a line, in order from {@code from}; null when not a line or blocked. */
@@ -212,11 +263,18 @@ public final class HumanPlaySimulator {
         return path;
     }
 
-    /** Drags the lifted piece over the squares between: each reads occupied for a moment. */
+    /**
+     * Drags the lifted piece over the squares between: each reads occupied for a moment (100–250 ms for
+     * {@link Profile#DRAG}, resting on each square, well inside the half second a slide may pause).
+     */
     private void drag(int from, int to) {
+        drag(from, to, profile.dragAll);
+    }
+
+    private void drag(int from, int to, boolean resting) {
         for (int sq : dragPath(from, to)) {
-            place(sq);
-            pass(between(40, 200));
+            placeOver(sq);
+            pass(resting ? between(100, 250) : between(40, 200));
             lift(sq);
             pass(between(5, 30));
         }
@@ -224,13 +282,17 @@ public final class HumanPlaySimulator {
 
     /** A capture in one of three orders: victim first, attacker first, or both in hand at once. */
     private void capture(int from, int to, boolean mayDrag) {
+        if (profile.swap) {
+            swapCapture(from, to, mayDrag);
+            return;
+        }
         int order = profile == Profile.CLEAN ? 0 : rnd.nextInt(3);
         switch (order) {
             case 0 -> {
                 lift(to);
                 pass(profile == Profile.CLEAN ? 300 : profile.fast ? between(60, 250) : between(100, 900));
                 lift(from);
-                if (mayDrag && profile.human && chance(0.5) && dragPath(from, to) != null) {
+                if (mayDrag && drags(from, to)) {
                     pass(captureGap());
                     drag(from, to);
                 } else {
@@ -239,7 +301,13 @@ public final class HumanPlaySimulator {
             }
             case 1 -> {
                 lift(from);
-                pass(profile.fast ? between(60, 250) : between(100, 900));
+                if (mayDrag && profile.dragAll && dragPath(from, to) != null) {
+                    // Slid up to the victim, which is then taken off.
+                    pass(between(30, 100));
+                    drag(from, to);
+                } else {
+                    pass(profile.fast ? between(60, 250) : between(100, 900));
+                }
                 lift(to);
                 pass(captureGap());
             }
@@ -253,9 +321,30 @@ public final class HumanPlaySimulator {
                     pass(between(0, 40));
                     lift(to);
                 }
+                if (mayDrag && profile.dragAll && dragPath(from, to) != null) {
+                    pass(between(30, 100));
+                    drag(from, to);
+                }
                 pass(captureGap());
             }
         }
+        place(to);
+    }
+
+    /**
+     * A one-handed capture: the capturing piece lifted (slid, when dragging), the victim plucked off by the same hand
+     * and the capturing piece set down at once, so the destination reads empty for only 60–200 ms.
+     */
+    private void swapCapture(int from, int to, boolean mayDrag) {
+        lift(from);
+        if (mayDrag && profile.dragAll && dragPath(from, to) != null) {
+            pass(between(30, 100));
+            drag(from, to);
+        } else {
+            pass(between(100, 400));
+        }
+        lift(to);
+        pass(between(60, 200));
         place(to);
     }
 
@@ -316,7 +405,8 @@ public final class HumanPlaySimulator {
                 pass(nextIsPlace ? castlingHold() : between(0, 200));
             } else {
                 int from = step == c.to() ? c.from() : c.rookFrom();
-                if (profile.human && chance(0.3) && lastLift == from && dragPath(from, step) != null) drag(from, step);
+                // (Castling drags rest as human hands do, whatever the profile: castling must end within 1.5 s.)
+                if (profile.human && chance(0.3) && lastLift == from && dragPath(from, step) != null) drag(from, step, false);
                 place(step);
                 if (i + 1 < order.length) pass(brief());
             }
@@ -358,105 +448,12 @@ public final class HumanPlaySimulator {
             for (PromotionChoice c : PromotionChoices.of(p, m)) {
                 if (c.piece() == wanted) {
                     pass(brief());
-                    place(c.square());
+                    placeOver(c.square());
                     // A deliberate touch: held a moment, longer than any sensor flicker.
                     pass(profile == Profile.CLEAN ? 400 : between(300, 600));
                     lift(c.square());
                 }
             }
-        }
-    }
-
-    // ---- the sensor ----------------------------------------------------------------------------------------------
-
-    /** Scans the hands' timeline; with noise, adds flicker and drops scans. */
-    static final class Sensor {
-
-        /** A square read inverted during [from, to). */
-        private record Flicker(int square, long from, long to) {
-        }
-
-        private Sensor() {
-        }
-
-        static List<Occupancy> scan(BoardGeometry g, SquareSet initial, List<Change> changes, boolean noise,
-                                    SplittableRandom rnd) {
-            List<Flicker> flickers = new ArrayList<>();
-            long missSeed = rnd.nextLong();
-            if (noise) {
-                for (Change c : changes) {
-                    if (rnd.nextDouble() < 0.3) {
-                        long from = c.at() + 5 + rnd.nextLong(56);
-                        flickers.add(new Flicker(c.square(), from, from + SCAN_MILLIS * (1 + rnd.nextInt(3))));
-                    }
-                    if (rnd.nextDouble() < 0.25) {
-                        int n = neighbour(g, c.square(), rnd);
-                        if (n >= 0) {
-                            long from = Math.max(0, c.at() - 50 + rnd.nextLong(111));
-                            flickers.add(new Flicker(n, from, from + SCAN_MILLIS * (1 + rnd.nextInt(3))));
-                        }
-                    }
-                }
-                flickers.sort(Comparator.comparingLong(Flicker::from));
-            }
-            List<Long> times = new ArrayList<>(changes.size() + 2 * flickers.size());
-            for (Change c : changes) times.add(c.at());
-            for (Flicker f : flickers) {
-                times.add(f.from());
-                times.add(f.to());
-            }
-            times.sort(null);
-
-            List<Occupancy> frames = new ArrayList<>();
-            SquareSet physical = initial;
-            SquareSet last = initial;
-            frames.add(new Occupancy(g.files(), g.ranks(), initial.lo(), initial.hi(), 0, null));
-            int nextChange = 0;
-            int flickerFrom = 0;
-            long lastScan = 0;
-            for (long time : times) {
-                long k = Math.max((time + SCAN_MILLIS - 1) / SCAN_MILLIS, lastScan + 1);
-                while (noise && missed(missSeed, k)) k++;
-                if (k <= lastScan) continue;
-                long at = k * SCAN_MILLIS;
-                while (nextChange < changes.size() && changes.get(nextChange).at() <= at) {
-                    Change c = changes.get(nextChange++);
-                    physical = c.occupied() ? physical.with(c.square()) : physical.without(c.square());
-                }
-                SquareSet reading = physical;
-                while (flickerFrom < flickers.size() && flickers.get(flickerFrom).to() + 200 < at) flickerFrom++;
-                for (int i = flickerFrom; i < flickers.size() && flickers.get(i).from() <= at; i++) {
-                    Flicker f = flickers.get(i);
-                    if (f.from() <= at && at < f.to()) {
-                        reading = reading.contains(f.square()) ? reading.without(f.square()) : reading.with(f.square());
-                    }
-                }
-                lastScan = k;
-                if (!reading.equals(last)) {
-                    frames.add(new Occupancy(g.files(), g.ranks(), reading.lo(), reading.hi(), at, null));
-                    last = reading;
-                }
-            }
-            return frames;
-        }
-
-        /** About one scan in fifty is lost (a bus error), never two in a row. */
-        private static boolean missed(long seed, long k) {
-            return lost(seed, k) && !lost(seed, k - 1);
-        }
-
-        private static boolean lost(long seed, long k) {
-            long z = seed + k * 0x9E3779B97F4A7C15L;
-            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-            z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-            z ^= z >>> 31;
-            return (z >>> 11) % 50 == 0;
-        }
-
-        private static int neighbour(BoardGeometry g, int sq, SplittableRandom rnd) {
-            int f = g.file(sq) + rnd.nextInt(3) - 1, r = g.rank(sq) + rnd.nextInt(3) - 1;
-            if (f < 0 || r < 0 || f >= g.files() || r >= g.ranks() || (f == g.file(sq) && r == g.rank(sq))) return -1;
-            return g.square(f, r);
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,41 @@ class SimulateCommandTest {
                 "--variant", "chess960");
         assertThat(run.exitCode()).isZero();
         assertThat(run.lastOutLine()).isEqualTo("games: 0, plies: 0, correct: 0, wrong: 0, missed: 0, spurious: 0");
+    }
+
+    @Test
+    void scanRateAndDebounceOverrideTheProfiles() throws Exception {
+        String games = resource("/recognition/games/pgn-parser_lichess_mliebelt_2024-01-03.pgn.gz");
+        CliRun reed = CliRun.of("simulate", "--pgn", games, "--profile", "reed", "--threads", "1");
+        assertThat(reed.err()).contains("sensors: 50 Hz, debounce 2 scan(s)");
+        CliRun noisy = CliRun.of("simulate", "--pgn", games, "--profile", "noisy", "--threads", "1");
+        assertThat(noisy.err()).contains("sensors: 40 Hz, debounce 1 scan(s)");
+        // The textbook player on the daemon's own scanning: every move committed; stalled is printed before the totals.
+        CliRun clean = CliRun.of("simulate", "--pgn", games, "--profile", "clean", "--scan-hz", "50", "--debounce", "2");
+        assertThat(clean.err()).contains("sensors: 50 Hz, debounce 2 scan(s)");
+        assertThat(clean.exitCode()).as(clean.out() + clean.err()).isZero();
+        List<String> lines = clean.out().lines().toList();
+        assertThat(lines.subList(lines.size() - 2, lines.size())).containsExactly("stalled: 0",
+                "games: 8, plies: 604, correct: 604, wrong: 0, missed: 0, spurious: 0");
+    }
+
+    @Test
+    void badScanRatesAndDebouncesAreUsageErrors() {
+        for (String[] bad : new String[][] {{"--scan-hz", "0"}, {"--scan-hz", "1001"}, {"--scan-hz", "fast"},
+                {"--debounce", "0"}, {"--debounce", "51"}, {"--debounce", "-1"}}) {
+            CliRun run = CliRun.of("simulate", "--pgn", "x.pgn", bad[0], bad[1]);
+            assertThat(run.exitCode()).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(run.err()).as(String.join(" ", bad)).contains(bad[0]);
+        }
+    }
+
+    @Test
+    void theHelpListsEveryProfile() {
+        CliRun run = CliRun.of("simulate", "--help");
+        assertThat(run.exitCode()).isZero();
+        for (String p : List.of("clean", "human", "noisy", "blitz", "reed", "hall", "swap", "drag", "--scan-hz", "--debounce")) {
+            assertThat(run.out()).as(p).contains(p);
+        }
     }
 
     @Test

@@ -69,4 +69,24 @@ class GameCheckTest {
         assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
         assertThat(r.questions()).isEqualTo(1);
     }
+
+    @Test
+    void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
+        Move f5 = BEFORE.parseSan("f5");
+        Move exf6 = BEFORE.play(f5).parseSan("exf6");
+        Move f6 = BEFORE.parseSan("f6");
+        // Only the first two frames: the pawn is lifted and nothing more happens; nothing is committed.
+        GameCheck.Result lifted = GameCheck.check(BEFORE, List.of(f5, exf6), frames().subList(0, 2), RecognizerConfig.defaults());
+        assertThat(lifted.wrong()).isZero();
+        assertThat(lifted.missed()).isEqualTo(2);
+        assertThat(lifted.stalled()).isTrue();
+        // A game whose recognition went wrong is not stalled, nor one that went right.
+        GameCheck.Result wrong = GameCheck.compare(BEFORE, List.of(f6), List.of(new org.marelle.bridge.recognition.RecognitionEvent
+                .MoveCommitted(1, f5, "f5", "f7f5", BEFORE, BEFORE.play(f5))));
+        assertThat(wrong.wrong()).isEqualTo(1);
+        assertThat(wrong.stalled()).isFalse();
+        assertThat(check("f5").stalled()).isFalse();
+        Tally t = Tally.ZERO.plus(lifted).plus(wrong).plus(check("f5"));
+        assertThat(t.stalled()).isEqualTo(1);
+    }
 }

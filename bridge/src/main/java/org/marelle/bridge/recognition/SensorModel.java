@@ -1,0 +1,152 @@
+package org.marelle.bridge.recognition;
+
+/**
+ * How a board senses its squares: the scanning and debouncing the host does, and the physical ways a square is
+ * misread. The simulator makes its raw scans from it; the recognizer can use the derived values to tell a misreading
+ * from a hand's doing (how short a settled reading can be, how long a square no hand touches can read wrong).
+ *
+ * <p>Times are milliseconds. Scan {@code k} happens at {@link #scanAt(long) scanAt(k)} = {@code k × 1000 / scanHz}
+ * (rounded down), as a scan loop started at time 0 with a millisecond clock stamps it.
+ *
+ * @param scanHz              scans per second the host reads the sensors at ({@code board.scanHz}; 1–1000)
+ * @param debounceScans       identical consecutive scans the {@code Debouncer} needs before a reading counts
+ *                            ({@code board.debounceScans}; 1–50, 1 = no debouncing)
+ * @param bounceMillis        reed bounce: for up to this long after a square changes, the switch contact chatters, the
+ *                            square reading its old state for moments of 1–2 ms at a time (0 = no bounce; at most 50)
+ * @param dropout             Hall dropout: how long a piece set down off the centre of its square (where the magnet
+ *                            is barely over the sensor) reads empty, each time it happens ({@link Range#NONE} = never)
+ * @param dropoutTimes        how many times at most (1 to this many, at random) such a piece drops out (0–10)
+ * @param dropoutWithinMillis the dropouts start within this long after the piece was set down (the piece and the
+ *                            board settle; after that the reading holds); 0 only without dropouts
+ * @param brushChance         hand brush: the chance that a piece carried in the hand passes low over an empty square
+ *                            next to where it is set down, close enough to read that square occupied (0–1)
+ * @param brush               how long such a brushed square reads occupied ({@link Range#NONE} with no brush)
+ * @param lostScanOneIn       lost scans: about one scan in this many never arrives (a bus error; the scan loop skips
+ *                            it), never two in a row; 0 = none, else at least 2
+ * @param legacyFlicker       the {@code noisy} profile's sensor noise as it has always been simulated: after each
+ *                            change, 1–3 scans of flicker on the changed square (30 %) and on a neighbouring square
+ *                            (25 %); kept so that earlier results stay reproducible
+ */
+public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range dropout, int dropoutTimes,
+                          int dropoutWithinMillis, double brushChance, Range brush, int lostScanOneIn,
+                          boolean legacyFlicker) {
+
+    /** A duration from {@code min} to {@code max} ms, both included. */
+    public record Range(int min, int max) {
+
+        /** No duration: the effect never happens. */
+        public static final Range NONE = new Range(0, 0);
+
+        public Range {
+            if (min < 0 || max < min) throw new IllegalArgumentException("range must have 0 <= min <= max, not " + min + "–" + max);
+        }
+
+        public boolean none() {
+            return max == 0;
+        }
+    }
+
+    public SensorModel {
+        check("scanHz", scanHz, 1, 1000);
+        check("debounceScans", debounceScans, 1, 50);
+        check("bounceMillis", bounceMillis, 0, 50);
+        if (dropout == null) throw new IllegalArgumentException("dropout must not be null (Range.NONE for none)");
+        check("dropoutTimes", dropoutTimes, 0, 10);
+        check("dropoutWithinMillis", dropoutWithinMillis, 0, 10_000);
+        if (dropout.none() != (dropoutTimes == 0) || dropout.none() != (dropoutWithinMillis == 0)) {
+            throw new IllegalArgumentException("dropout, dropoutTimes and dropoutWithinMillis must be all zero or all"
+                    + " positive, not " + dropout + ", " + dropoutTimes + ", " + dropoutWithinMillis);
+        }
+        if (dropout.min() == 0 && !dropout.none()) throw new IllegalArgumentException("dropout must last at least 1 ms");
+        if (!(brushChance >= 0 && brushChance <= 1)) {
+            throw new IllegalArgumentException("brushChance must be within 0..1, not " + brushChance);
+        }
+        if (brush == null) throw new IllegalArgumentException("brush must not be null (Range.NONE for none)");
+        if ((brushChance > 0) == brush.none() || (brush.min() == 0 && !brush.none())) {
+            throw new IllegalArgumentException("brushChance and brush must be both zero or both positive, not "
+                    + brushChance + " and " + brush);
+        }
+        if (lostScanOneIn != 0) check("lostScanOneIn", lostScanOneIn, 2, Integer.MAX_VALUE);
+    }
+
+    private static void check(String field, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(field + " must be within " + min + ".." + max + ", not " + value);
+        }
+    }
+
+    // ---- presets ---------------------------------------------------------------------------------------------------
+
+    /** Sensors that read every square exactly as it is; only the scan rate and debouncing remain. */
+    public static SensorModel ideal(int scanHz, int debounceScans) {
+        return new SensorModel(scanHz, debounceScans, 0, Range.NONE, 0, 0, 0, Range.NONE, 0, false);
+    }
+
+    /**
+     * The sensor noise of the {@code noisy} profile as simulated before sensor models existed: 40 Hz, no debouncing,
+     * flicker of 1–3 scans on touched and neighbouring squares, one scan in fifty lost.
+     */
+    public static SensorModel legacyNoisy() {
+        return new SensorModel(40, 1, 0, Range.NONE, 0, 0, 0, Range.NONE, 50, true);
+    }
+
+    /**
+     * Reed switches: each change of a square bounces for up to 6 ms; one scan in a thousand lost. A reed switch closes
+     * wherever the piece stands on its square, so there are no dropouts, and it needs the magnet close: no brush.
+     */
+    public static SensorModel reed(int scanHz, int debounceScans) {
+        return new SensorModel(scanHz, debounceScans, 6, Range.NONE, 0, 0, 0, Range.NONE, 1000, false);
+    }
+
+    /**
+     * Hall sensors: no contacts, so no bounce; a piece set down off centre reads empty for 30–120 ms, one to three
+     * times within a second; a piece carried low over an empty neighbour of its destination reads there for 20–60 ms
+     * (one set-down in four); one scan in a thousand lost.
+     */
+    public static SensorModel hall(int scanHz, int debounceScans) {
+        return new SensorModel(scanHz, debounceScans, 0, new Range(30, 120), 3, 1000, 0.25, new Range(20, 60), 1000,
+                false);
+    }
+
+    /** The same sensors read at another rate or debounced differently (e.g. {@code marelle simulate --scan-hz}). */
+    public SensorModel withScanning(int scanHz, int debounceScans) {
+        return new SensorModel(scanHz, debounceScans, bounceMillis, dropout, dropoutTimes, dropoutWithinMillis,
+                brushChance, brush, lostScanOneIn, legacyFlicker);
+    }
+
+    // ---- derived values ------------------------------------------------------------------------------------------
+
+    /** The time between two scans (not a whole number of ms at e.g. 24 Hz). */
+    public double scanMillis() {
+        return 1000.0 / scanHz;
+    }
+
+    /** When scan {@code k} happens (scan 0 at time 0). */
+    public long scanAt(long k) {
+        return k * 1000 / scanHz;
+    }
+
+    /** The first scan at or after {@code millis} (its index; {@link #scanAt} gives its time). */
+    public long scanAtOrAfter(long millis) {
+        return Math.ceilDiv(millis * scanHz, 1000L);
+    }
+
+    /**
+     * The shortest reading the debouncer lets through, {@code debounceScans} scan periods (rounded down to the ms):
+     * two settled frames in a row are never closer in time than this, whatever the sensors do.
+     */
+    public long shortestReading() {
+        return debounceScans * 1000L / scanHz;
+    }
+
+    /**
+     * The longest a square no hand is touching can read wrong, in ms of physical time: a dropout, a brush or a
+     * legacy flicker (reed bounce happens only on a square a hand just changed). Settled frames can show such a
+     * misreading for up to one scan period more (it is seen from the first scan inside it to the first after it);
+     * 0 when nothing misreads.
+     */
+    public long longestUntouchedMisreading() {
+        long flicker = legacyFlicker ? (long) Math.ceil(3 * scanMillis()) : 0;
+        return Math.max(flicker, Math.max(dropout.max(), brush.max()));
+    }
+}

@@ -1,0 +1,54 @@
+package org.marelle.bridge.simulation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.marelle.bridge.recognition.SensorModel;
+import org.marelle.bridge.recognition.SensorModel.Range;
+
+/** The sensor model the simulator generates from (in the recognition package, for the recognizer to reason with). */
+class SensorModelTest {
+
+    @Test
+    void derivedValues() {
+        SensorModel daemon = SensorModel.reed(50, 2);
+        assertThat(daemon.scanMillis()).isEqualTo(20.0);
+        assertThat(daemon.shortestReading()).isEqualTo(40);
+        assertThat(daemon.longestUntouchedMisreading()).isZero();
+        SensorModel slow = SensorModel.hall(24, 2);
+        assertThat(slow.scanAt(1)).isEqualTo(41);
+        assertThat(slow.scanAt(3)).isEqualTo(125);
+        assertThat(slow.scanAtOrAfter(42)).isEqualTo(2);
+        assertThat(slow.scanAtOrAfter(41)).isEqualTo(1);
+        assertThat(slow.shortestReading()).isEqualTo(83);
+        assertThat(slow.longestUntouchedMisreading()).isEqualTo(120);
+        assertThat(SensorModel.legacyNoisy().longestUntouchedMisreading()).isEqualTo(75);
+        assertThat(SensorModel.legacyNoisy().scanAt(4)).isEqualTo(100);
+        assertThat(SensorModel.hall(50, 2).withScanning(40, 3)).satisfies(m -> {
+            assertThat(m.scanHz()).isEqualTo(40);
+            assertThat(m.debounceScans()).isEqualTo(3);
+            assertThat(m.dropout()).isEqualTo(new Range(30, 120));
+        });
+    }
+
+    @Test
+    void invalidModelsNameTheField() {
+        assertThatThrownBy(() -> SensorModel.ideal(0, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("scanHz");
+        assertThatThrownBy(() -> SensorModel.reed(1001, 1)).hasMessageContaining("scanHz");
+        assertThatThrownBy(() -> SensorModel.reed(50, 0)).hasMessageContaining("debounceScans");
+        assertThatThrownBy(() -> SensorModel.reed(50, 51)).hasMessageContaining("debounceScans");
+        assertThatThrownBy(() -> new SensorModel(50, 2, -1, Range.NONE, 0, 0, 0, Range.NONE, 0, false))
+                .hasMessageContaining("bounceMillis");
+        assertThatThrownBy(() -> new SensorModel(50, 2, 0, new Range(30, 120), 0, 1000, 0, Range.NONE, 0, false))
+                .hasMessageContaining("dropoutTimes");
+        assertThatThrownBy(() -> new SensorModel(50, 2, 0, Range.NONE, 0, 0, 1.5, Range.NONE, 0, false))
+                .hasMessageContaining("brushChance");
+        assertThatThrownBy(() -> new SensorModel(50, 2, 0, Range.NONE, 0, 0, 0.5, Range.NONE, 0, false))
+                .hasMessageContaining("brush");
+        assertThatThrownBy(() -> new SensorModel(50, 2, 0, Range.NONE, 0, 0, 0, Range.NONE, 1, false))
+                .hasMessageContaining("lostScanOneIn");
+        assertThatThrownBy(() -> new Range(10, 5)).hasMessageContaining("min <= max");
+    }
+}
