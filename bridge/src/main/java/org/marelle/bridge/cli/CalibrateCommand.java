@@ -85,7 +85,7 @@ final class CalibrateCommand implements Callable<Integer> {
         // Read through the identity mapping, so a frame's square i is sensor i whatever the file maps it to now.
         BoardConfig b = c.board();
         MarelleConfig raw = new MarelleConfig(new BoardConfig(b.variant(), b.files(), b.ranks(), b.driver(),
-                SensorsConfig.DEFAULTS, b.debounceScans(), b.scanHz()), c.leds(), c.recognition(), c.game(), c.output(),
+                SensorsConfig.DEFAULTS, b.debounceScans(), b.scanHz(), b.sensorType()), c.leds(), c.recognition(), c.game(), c.output(),
                 c.broadcast());
         Hardware hw = MakerTool.open(raw, pi4j, clock, err);
         if (hw == null) return 1;

@@ -17,6 +17,7 @@ import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.Step;
 import org.marelle.bridge.trace.SensorTrace;
@@ -44,6 +45,7 @@ import picocli.CommandLine.Spec;
             "Replay a recorded sensor trace (JSON Lines) through the move recognizer.",
             "  marelle recognize --trace game.jsonl",
             "  marelle recognize --trace game.jsonl --fen 'FEN' --mode tournament",
+            "  marelle recognize --trace game.jsonl --sensors reed --scan-hz 24 --debounce 1",
             "Trace lines: {\"t\": 0, \"occupied\": [\"a1\", ...]}, {\"t\": 1530, \"up\": \"e2\"},",
             "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
             "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'."
@@ -71,6 +73,18 @@ final class RecognizeCommand implements Callable<Integer> {
     @Option(names = "--verbose", description = "also print provisional moves and their withdrawal")
     private boolean verbose;
 
+    @Option(names = "--sensors", paramLabel = "TYPE", defaultValue = "hall",
+            description = "hall or reed: how the board that recorded the trace misreads (default: ${DEFAULT-VALUE}, as board.sensorType)")
+    private String sensors;
+
+    @Option(names = "--scan-hz", paramLabel = "N", defaultValue = "50",
+            description = "scans per second of the board that recorded the trace, 1 to 1000 (default: ${DEFAULT-VALUE})")
+    private int scanHz;
+
+    @Option(names = "--debounce", paramLabel = "N", defaultValue = "2",
+            description = "identical scans its debouncer needed, 1 to 50 (default: ${DEFAULT-VALUE})")
+    private int debounce;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -97,7 +111,14 @@ final class RecognizeCommand implements Callable<Integer> {
             out.flush();
             return 1;
         }
-        RecognizerState state = RecognizerState.start(start, RecognizerConfig.defaults().withMode(m));
+        if (scanHz < 1 || scanHz > 1000) throw new ParameterException(spec.commandLine(), "--scan-hz must be 1 to 1000, not " + scanHz);
+        if (debounce < 1 || debounce > 50) throw new ParameterException(spec.commandLine(), "--debounce must be 1 to 50, not " + debounce);
+        SensorModel model = switch (sensors.toLowerCase(Locale.ROOT)) {
+            case "hall" -> SensorModel.hall(scanHz, debounce);
+            case "reed" -> SensorModel.reed(scanHz, debounce);
+            default -> throw new ParameterException(spec.commandLine(), "--sensors must be hall or reed, not '" + sensors + "'");
+        };
+        RecognizerState state = RecognizerState.start(start, RecognizerConfig.defaults().withMode(m).withSensors(model));
         for (SensorTrace.Entry entry : entries) {
             // Between lines the recognizer is woken whenever it asks, as the daemon's board loop would: a move is
             // committed at the time it would be live, not at the next line of the trace.

@@ -74,6 +74,9 @@ final class ConfigCheck {
         }
         range("board.debounceScans", b.debounceScans(), 1, 50);
         range("board.scanHz", b.scanHz(), 1, 1000);
+        if (!b.sensorType().equals("hall") && !b.sensorType().equals("reed")) {
+            problem("board.sensorType", "'" + b.sensorType() + "' is no sensor type (hall or reed)");
+        }
         reserveSpiPins(leds);
         int sensors = driver(b.driver(), g);
         sensors(b.sensors(), g, sensors);

@@ -36,6 +36,6 @@ public record RecognitionSettings(String mode, Long settleMillis, Long slideMill
     public RecognizerConfig toRecognizerConfig() {
         return new RecognizerConfig(RecognizerConfig.Mode.valueOf(mode.toUpperCase(Locale.ROOT)), settleMillis,
                 slideMillis, castlingMillis, captureMillis, promotionMillis, takebackMillis, newGameMillis,
-                resultMillis, mismatchMillis, proofMillis, takebackPlies);
+                resultMillis, mismatchMillis, proofMillis, takebackPlies, RecognizerConfig.DEFAULT_SENSORS);
     }
 }

@@ -72,7 +72,8 @@ public final class Launcher {
             session.addListener(log::session);
             session.addListener(pgn);
             pgn.offer(game);
-            RecognizerConfig recognition = config.recognition().toRecognizerConfig();
+            RecognizerConfig recognition = config.recognition().toRecognizerConfig()
+                    .withSensors(config.board().sensorModel());
             LiveBroadcast live = null;
             if (config.broadcast() != null) {
                 BroadcastConfig b = config.broadcast().toBroadcastConfig();

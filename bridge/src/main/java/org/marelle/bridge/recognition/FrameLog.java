@@ -107,21 +107,23 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
      * that ({@code from} empty), both squares read empty together for at least {@code minMillis}. Readings that last
      * less than {@code minMillis} (flicker) neither prove nor disprove anything.
      */
-    long captureProof(int from, int to, SquareSet before, long since, long now, long minMillis) {
-        return captureProof(from, to, before, since, now, minMillis, false);
+    long captureProof(int from, int to, SquareSet before, long since, long now, RecognizerConfig config) {
+        return captureProof(from, to, before, since, now, config, false);
     }
 
     /**
      * As {@link #captureProof(int, int, SquareSet, long, long, long)}, looking at every time {@code to} was filled:
      * returns the earliest landing that proves the capture when {@code earliest}, else the latest.
      */
-    long captureProof(int from, int to, SquareSet before, long since, long now, long minMillis, boolean earliest) {
-        return captureProof(from, to, before, since, now, minMillis, earliest, Long.MAX_VALUE);
+    long captureProof(int from, int to, SquareSet before, long since, long now, RecognizerConfig config,
+                      boolean earliest) {
+        return captureProof(from, to, before, since, now, config, earliest, Long.MAX_VALUE);
     }
 
     /** As above, with landings only up to {@code until} (a first move's capture, before the reply began or in its scan). */
-    long captureProof(int from, int to, SquareSet before, long since, long now, long minMillis, boolean earliest,
-                      long until) {
+    long captureProof(int from, int to, SquareSet before, long since, long now, RecognizerConfig config,
+                      boolean earliest, long until) {
+        long minMillis = config.proofMillis();
         FrameLog[] states = newestFirst();
         long[] ends = new long[states.length];
         for (int i = 0; i < states.length; i++) ends[i] = i == 0 ? now : states[i - 1].at;
@@ -130,12 +132,33 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
             if (states[landing].at < since) break;
             if (states[landing].at > until) continue;   // (the same scan as the reply began: a missed lift)
             if (!states[landing].has(to) || states[landing + 1].has(to)) continue;
-            if (provesLanding(states, ends, landing, from, to, before, since, minMillis)) {
+            if (provesLanding(states, ends, landing, from, to, before, since, minMillis)
+                    && !mayBeDropout(states, landing, to, config.sensors())) {
                 if (!earliest) return states[landing].at;
                 found = states[landing].at;
             }
         }
         return found;
+    }
+
+    /**
+     * Whether the emptiness of {@code to} that ended at state {@code landing} may be its piece misread rather than
+     * lifted: the sensors let a piece set down (off centre) read empty for a while after it was set down
+     * ({@link SensorModel#longestFalseEmpty()}), and this emptiness was no longer than that (one scan more, as the
+     * scans see it) and began within that while after the square was last filled.
+     */
+    private static boolean mayBeDropout(FrameLog[] states, int landing, int to, SensorModel sensors) {
+        if (sensors.dropout().none()) return false;
+        int i = landing + 1;
+        while (i + 1 < states.length && !states[i + 1].has(to)) i++;
+        long emptied = states[i].at;
+        if (states[landing].at - emptied > sensors.longestFalseEmpty() + (long) Math.ceil(sensors.scanMillis())) return false;
+        if (i + 1 >= states.length) return false;   // empty since the log began: nothing to misread
+        // When the piece was set down: when the square last filled (a piece there since before the log began, which
+        // starts when the move before was done, stood there for longer).
+        int j = i + 1;
+        while (j + 1 < states.length && states[j + 1].has(to)) j++;
+        return j + 1 < states.length && emptied - states[j].at <= sensors.dropoutWithinMillis();
     }
 
     private static boolean provesLanding(FrameLog[] states, long[] ends, int landing, int from, int to, SquareSet before,

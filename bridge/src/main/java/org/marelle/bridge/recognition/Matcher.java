@@ -147,7 +147,7 @@ final class Matcher {
     /** When the capturing piece was set down on its victim's square (see {@link FrameLog#captureProof}); -1: unproven. */
     private long proof(MoveTable tb, int i, long from) {
         Move m = tb.moves[i];
-        return t.log.captureProof(m.from(), tb.victim[i], tb.occupancy(), from, t.now, t.config.proofMillis());
+        return t.log.captureProof(m.from(), tb.victim[i], tb.occupancy(), from, t.now, t.config);
     }
 
     /**
@@ -526,7 +526,7 @@ final class Matcher {
         if (table.isHiddenCapture(i)) {
             Move m = table.moves[i];
             long landed = t.log.captureProof(m.from(), table.victim[i], table.occupancy(), Long.MIN_VALUE, t.now,
-                    t.config.proofMillis(), true);
+                    t.config, true);
             if (landed >= 0) return landed;
         }
         Move m1 = PromotionChoices.base(table.moves[i]);
@@ -628,7 +628,7 @@ final class Matcher {
     private long landedBefore(int i, long until) {
         if (!table.isHiddenCapture(i)) return -1;
         return t.log.captureProof(table.moves[i].from(), table.victim[i], table.occupancy(), Long.MIN_VALUE, t.now,
-                t.config.proofMillis(), false, until);
+                t.config, false, until);
     }
 
     /**

@@ -25,6 +25,10 @@ package org.marelle.bridge.recognition;
  * @param proofMillis     how long a square must read empty to count as lifted: captures are proven and lifts counted
  *                        only by runs at least this long, so sensor flicker proves nothing (default 120 ms)
  * @param takebackPlies   how many plies a takeback may undo at most (default 10)
+ * @param sensors         how the board senses its squares: scan rate, debouncing, and how long a square can read
+ *                        wrong (default {@link SensorModel#hall} at 50 Hz with 2-scan debouncing, the daemon's scanning
+ *                        with the sensors that misread the most: a piece set down off centre may read empty for up to
+ *                        120 ms within a second)
  */
 public record RecognizerConfig(
         Mode mode,
@@ -38,7 +42,8 @@ public record RecognizerConfig(
         long resultMillis,
         long mismatchMillis,
         long proofMillis,
-        int takebackPlies) {
+        int takebackPlies,
+        SensorModel sensors) {
 
     /** What putting the pieces back to an earlier position means. */
     public enum Mode {
@@ -61,7 +66,11 @@ public record RecognizerConfig(
         check("mismatchMillis", mismatchMillis);
         check("proofMillis", proofMillis);
         if (takebackPlies < 0) throw new IllegalArgumentException("takebackPlies must be 0 or more, not " + takebackPlies);
+        if (sensors == null) throw new IllegalArgumentException("sensors must be given (a SensorModel)");
     }
+
+    /** The sensors the defaults assume: the daemon's scanning (50 Hz, 2 scans) of Hall sensors. */
+    public static final SensorModel DEFAULT_SENSORS = SensorModel.hall(50, 2);
 
     private static void check(String name, long millis) {
         if (millis < 0 || millis > 3_600_000) {
@@ -71,7 +80,8 @@ public record RecognizerConfig(
 
     /** The documented defaults, casual mode. */
     public static RecognizerConfig defaults() {
-        return new RecognizerConfig(Mode.CASUAL, 250, 600, 1500, 400, 2000, 800, 1000, 1000, 1500, 120, 10);
+        return new RecognizerConfig(Mode.CASUAL, 250, 600, 1500, 400, 2000, 800, 1000, 1000, 1500, 120, 10,
+                DEFAULT_SENSORS);
     }
 
     /**
@@ -84,42 +94,48 @@ public record RecognizerConfig(
 
     public RecognizerConfig withMode(Mode m) {
         return new RecognizerConfig(m, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
     }
 
     public RecognizerConfig withSettleMillis(long ms) {
         return new RecognizerConfig(mode, ms, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
     }
 
     public RecognizerConfig withSlideMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, ms, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
     }
 
     public RecognizerConfig withCastlingMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, ms, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
     }
 
     public RecognizerConfig withCaptureMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, ms, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
     }
 
     public RecognizerConfig withPromotionMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, ms,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
     }
 
     public RecognizerConfig withMismatchMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, ms, proofMillis, takebackPlies);
+                takebackMillis, newGameMillis, resultMillis, ms, proofMillis, takebackPlies, sensors);
     }
 
     public RecognizerConfig withTakebackPlies(int plies) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, plies);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, plies, sensors);
+    }
+
+    /** The same recognizer on a board that senses as {@code s} says. */
+    public RecognizerConfig withSensors(SensorModel s) {
+        return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, s);
     }
 
     /** The longest window: after this much quiet every pending decision has been taken. */

@@ -146,7 +146,25 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
      * 0 when nothing misreads.
      */
     public long longestUntouchedMisreading() {
+        return Math.max(longestFalseEmpty(), longestFalseOccupied());
+    }
+
+    /**
+     * The longest a piece no hand is lifting can read as gone, in ms of physical time: a legacy flicker (up to three
+     * scans), or one dropout; 0 when it never does. (Two dropouts less than a shortest reading apart read as one
+     * longer one: that rare case is not covered.)
+     */
+    public long longestFalseEmpty() {
         long flicker = legacyFlicker ? (long) Math.ceil(3 * scanMillis()) : 0;
-        return Math.max(flicker, Math.max(dropout.max(), brush.max()));
+        return Math.max(flicker, dropout.max());
+    }
+
+    /**
+     * The longest an empty square no piece is set on can read occupied, in ms of physical time: a brush by a piece
+     * carried over it, or a legacy flicker; 0 when it never does.
+     */
+    public long longestFalseOccupied() {
+        long flicker = legacyFlicker ? (long) Math.ceil(3 * scanMillis()) : 0;
+        return Math.max(flicker, brush.max());
     }
 }

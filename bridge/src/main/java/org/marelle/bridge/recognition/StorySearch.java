@@ -43,18 +43,17 @@ final class StorySearch {
     /**
      * One way the board came to be: its moves, when each was done on the board, how many captures in it were never
      * (or only briefly) seen, how many readings it leaves unexplained, and how many of its first moves are confirmed:
-     * up to the last move seen whole, where every weak capture is directly followed by a move seen whole (a capture
-     * answered by a reply that was itself only guessed proves nothing: a capturing piece and its victim both held in
-     * the hands read as such a pair).
+     * up to the last move seen whole (a weak capture followed only by weak captures proves nothing: the last of them
+     * may be a capturing piece still held over its victim).
      */
-    record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long noiseMillis) {
+    record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis) {
 
         /**
          * Lower is better: how long, in all, squares read otherwise than the story says (milliseconds), plus a
-         * noise-long reading for each capture nobody saw.
+         * proof-long reading for each capture nobody saw.
          */
         long cost() {
-            return unexplained + unseen * noiseMillis;
+            return unexplained + unseen * unseenMillis;
         }
     }
 
@@ -71,20 +70,44 @@ final class StorySearch {
     private final BoardGeometry geometry;
     private final Changes[] changes;
     private final SquareSet changed;
+    /** Two events within one scan may be read in either order. */
     private final long slack;
     private final long proofMillis;
-    private final long noiseMillis;
+    /** The longest a square can read empty, or occupied, that a hand did not make so (as the scans see it). */
+    private final long falseEmpty, falseOccupied;
+    /**
+     * When the board was first read, if it already differed from the committed position then and nothing was
+     * committed since it was read (the moves in between were made while it was not read); else Long.MIN_VALUE.
+     */
+    private long gapUntil = Long.MIN_VALUE;
+    /**
+     * The shortest time a hand leaves a captured piece's square empty: the piece plucked off and the capturing piece set
+     * down at once, one-handed, as blitz players capture.
+     */
+    static final long SHORTEST_SWAP_MILLIS = 60;
+
+    /** Whether a capture can leave no reading at all: the debouncer's shortest reading outlasts the fastest swap. */
+    private final boolean capturesMayGoUnseen;
+    /** The longest a piece may stand on a square on its way (longer, it was set down there). */
+    private final long standMillis;
+    /** How long after a piece is set down it may read as gone (0: never). */
+    private final long dropoutWithin;
     private final Function<Position, PieceType> promotion;
     private final List<Story> found = new ArrayList<>();
     private int nodes;
 
-    private StorySearch(Position start, SquareSet board, FrameLog log, long since, long slack, long proofMillis,
-                        long noiseMillis, Function<Position, PieceType> promotion) {
+    private StorySearch(Position start, SquareSet board, FrameLog log, long since, SensorModel sensors,
+                        long proofMillis, long standMillis, Function<Position, PieceType> promotion) {
         this.start = start;
-        this.noiseMillis = noiseMillis;
+        this.standMillis = standMillis;
+        this.capturesMayGoUnseen = sensors.shortestReading() >= SHORTEST_SWAP_MILLIS;
+        long scan = (long) Math.ceil(sensors.scanMillis());
+        this.slack = scan;
+        this.falseEmpty = sensors.longestFalseEmpty() + scan;
+        this.falseOccupied = sensors.longestFalseOccupied() + scan;
+        this.dropoutWithin = sensors.dropout().none() ? 0 : sensors.dropoutWithinMillis();
         this.board = board;
         this.geometry = start.geometry();
-        this.slack = slack;
         this.proofMillis = proofMillis;
         this.promotion = promotion;
         this.changes = new Changes[geometry.squareCount()];
@@ -96,15 +119,16 @@ final class StorySearch {
      * {@code start} was committed), best first.
      *
      * @param since       when the board settled into {@code start}: earlier readings are the last move's doing
-     * @param slack       how far apart in time two events may be read in the wrong order
+     * @param sensors     how the board senses (scan period; how long a square can read wrong)
+     * @param standMillis the longest a piece rests on a square it passes over (a story leaving a piece standing
+     *                    longer where it has none is ruled out)
      * @param proofMillis how long a capture's square must read empty for the capture to count as seen
-     * @param noiseMillis the longest a square may read wrong through sensor noise: a move's readings last longer
      * @param promotion   the piece a pawn becomes in a position (chosen, or the default): promotions to other pieces
      *                    look the same on the board and are not told apart
      */
-    static Result search(Position start, SquareSet board, FrameLog log, long since, long slack, long proofMillis,
-                         long noiseMillis, Function<Position, PieceType> promotion) {
-        StorySearch s = new StorySearch(start, board, log, since, slack, proofMillis, noiseMillis, promotion);
+    static Result search(Position start, SquareSet board, FrameLog log, long since, SensorModel sensors,
+                         long proofMillis, long standMillis, Function<Position, PieceType> promotion) {
+        StorySearch s = new StorySearch(start, board, log, since, sensors, proofMillis, standMillis, promotion);
         s.extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY);
         List<Story> stories = new ArrayList<>(s.found);
         stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
@@ -129,6 +153,8 @@ final class StorySearch {
         }
         SquareSet previous = start.occupancy();
         SquareSet touched = SquareSet.EMPTY;
+        FrameLog first = states.get(n - 1);
+        if (since == Long.MIN_VALUE && !first.board().equals(start.occupancy())) gapUntil = first.at();
         for (int i = n - 1; i >= 0; i--) {
             FrameLog s = states.get(i);
             // States replaced before {@code since} only set the reading the story starts from.
@@ -220,9 +246,8 @@ final class StorySearch {
         for (int sq = 0; sq < changes.length; sq++) matched[sq] = new boolean[changes[sq].at().length];
         long[] spanFrom = new long[line.size()];
         SquareSet[] paths = new SquareSet[line.size()];
-        // A weak capture is confirmed by the move after it, if that one was seen whole: how many moves are so far.
+        // Weak captures are confirmed by a later move seen whole: how many moves are so far.
         int confirmed = 0;
-        boolean broken = false;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
@@ -235,6 +260,11 @@ final class StorySearch {
                 boolean was = occ.contains(sq), is = after.contains(sq);
                 if (was != is) {
                     int j = next(sq, cursor[sq], is, earliest, true);
+                    if (j < 0 && inGap(floor)) {
+                        // Made while the board was not read: the first reading shows only what it left.
+                        done = Math.max(done, gapUntil);
+                        continue;
+                    }
                     if (j < 0) return null;
                     cursor[sq] = j + 1;
                     matched[sq][j] = true;
@@ -245,8 +275,10 @@ final class StorySearch {
                     int k2 = j < 0 ? -1 : next(sq, j + 1, true, earliest, true);
                     if (k2 < 0) {
                         // One capture too fast for the scans is a fast hand; two are a story made up of a capturing
-                        // piece and its victim both held in the hands.
-                        if (++unseen > 1) return null;
+                        // piece and its victim both held in the hands. (Made while the board was not read, a capture
+                        // is no more than unseen.)
+                        if (inGap(floor)) done = Math.max(done, gapUntil);
+                        else if (!capturesMayGoUnseen || ++unseen > 1) return null;
                         weak = true;
                     } else {
                         cursor[sq] = k2 + 1;
@@ -254,7 +286,7 @@ final class StorySearch {
                         matched[sq][k2] = true;
                         long emptied = changes[sq].at()[j], filled = changes[sq].at()[k2];
                         done = Math.max(done, filled);
-                        if (filled - emptied < proofMillis) weak = true;
+                        if (filled - emptied < proofMillis || mayBeDropout(sq, j)) weak = true;
                     }
                 }
             }
@@ -262,8 +294,7 @@ final class StorySearch {
             paths[k] = passes(m);
             doneAt[k] = done;
             floor = done;
-            if (!weak && !broken) confirmed = k + 1;
-            else if (weak && k > confirmed) broken = true;   // two weak moves in a row confirm nothing after them
+            if (!weak) confirmed = k + 1;
         }
         long unexplained = 0;
         for (int sq = 0; sq < changes.length; sq++) {
@@ -271,13 +302,17 @@ final class StorySearch {
             boolean expected = start.occupancy().contains(sq);
             for (int j = 0; j + 1 < c.at().length; j++) {
                 if (matched[sq][j]) expected = c.occupied()[j];
-                if (c.occupied()[j] == expected || c.occupied()[j] && dragged(sq, c.at()[j], spanFrom, doneAt, paths)) {
-                    continue;
-                }
-                unexplained += c.at()[j + 1] - c.at()[j];
+                if (c.occupied()[j] == expected) continue;
+                long lasted = c.at()[j + 1] - c.at()[j];
+                // A piece that stood where the story has none, longer than a piece rests on its way (dragged or not),
+                // was set down there: no such story. (Pieces lifted and put back where the story has them are
+                // hesitations: counted, not ruled out.)
+                if (c.occupied()[j] && lasted > standMillis) return null;
+                if (c.occupied()[j] && dragged(sq, c.at()[j], spanFrom, doneAt, paths)) continue;
+                unexplained += lasted;
             }
         }
-        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, noiseMillis);
+        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis);
     }
 
     /** Whether a piece of the story was being dragged over square {@code sq} at time {@code t}. */
@@ -286,6 +321,28 @@ final class StorySearch {
             if (paths[k].contains(sq) && t >= spanFrom[k] && t <= doneAt[k]) return true;
         }
         return false;
+    }
+
+    /**
+     * Whether a move after moves done by {@code floor} may have been made while the board was not read: the log began
+     * with the board already moved on (a restarted daemon, a board plugged back), and nothing read since comes first.
+     */
+    private boolean inGap(long floor) {
+        return gapUntil != Long.MIN_VALUE && floor <= gapUntil;
+    }
+
+    /**
+     * Whether the emptiness that change {@code j} of square {@code sq} began may be its piece misread rather than
+     * lifted: no longer than the sensors can read a piece as gone, and begun within the while after a piece was set
+     * down there that such misreadings happen.
+     */
+    private boolean mayBeDropout(int sq, int j) {
+        if (dropoutWithin <= 0) return false;
+        Changes c = changes[sq];
+        long emptied = c.at()[j];
+        if (j + 1 < c.at().length && c.at()[j + 1] - emptied > falseEmpty) return false;
+        if (j == 0) return false;   // set down before the log began, when the move before was done: long ago
+        return emptied - c.at()[j - 1] <= dropoutWithin;
     }
 
     /**
@@ -298,7 +355,7 @@ final class StorySearch {
         int n = c.at().length;
         for (int j = from; j < n; j++) {
             if (c.occupied()[j] != occupied || c.at()[j] < earliest) continue;
-            if (lasting && j + 1 < n && c.at()[j + 1] - c.at()[j] < noiseMillis) continue;
+            if (lasting && j + 1 < n && c.at()[j + 1] - c.at()[j] <= (occupied ? falseOccupied : falseEmpty)) continue;
             return j;
         }
         return -1;

@@ -988,7 +988,7 @@ final class Transition {
         if (i < 0) return Long.MAX_VALUE;
         if (table.isHiddenCapture(i)) {
             long landed = log.captureProof(table.moves[i].from(), table.victim[i], table.occupancy(), Long.MIN_VALUE, now,
-                    config.proofMillis(), true);
+                    config, true);
             if (landed >= 0) return landed;
         }
         Move m = PromotionChoices.base(table.moves[i]);
@@ -1025,8 +1025,8 @@ final class Transition {
      */
     private void catchUp() {
         for (int round = 0; round < StorySearch.MAX_PLIES && catchUpDue(); round++) {
-            StorySearch.Result r = StorySearch.search(table.position, board, log, settledAt, storyMillis() / 3,
-                    config.proofMillis(), storyMillis(), this::promotionPiece);
+            StorySearch.Result r = StorySearch.search(table.position, board, log, settledAt, config.sensors(),
+                    config.proofMillis(), config.slideMillis(), this::promotionPiece);
             searched = board;
             List<StorySearch.Story> stories = r.stories();
             if (stories.isEmpty()) return;

@@ -81,7 +81,8 @@ public final class GameCheck {
     /** The same with settled frames from a board with {@code sensors} (whose scans the ticks fall on). */
     public static Result check(Position initial, List<Move> moves, List<Sensors.Settled> frames, SensorModel sensors,
                                RecognizerConfig config) {
-        Player player = new Player(RecognizerState.start(initial, config), moves, sensors);
+        // The recognizer knows the board it reads, as the daemon's configuration tells it.
+        Player player = new Player(RecognizerState.start(initial, config.withSensors(sensors)), moves, sensors);
         for (Sensors.Settled original : frames) player.play(original);
         long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).settledAt()) + player.shift
                 + config.longestWindow() + 1_000;

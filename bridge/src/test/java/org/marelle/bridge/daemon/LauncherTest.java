@@ -137,7 +137,7 @@ class LauncherTest {
         assertThat(shipped.board().driver()).isEqualTo(new DriverConfig.Simulated(7777));
         // Port 0: any free port, so that tests never collide with a console someone runs.
         MarelleConfig config = new MarelleConfig(new BoardConfig("standard", null, null, new DriverConfig.Simulated(0),
-                null, null, null), shipped.leds(), shipped.recognition(), shipped.game(), shipped.output(),
+                null, null, null, null), shipped.leds(), shipped.recognition(), shipped.game(), shipped.output(),
                 null);
         Launcher.Running r = Launcher.start(config, () -> {
             throw new AssertionError("a simulated board needs no Pi4J");

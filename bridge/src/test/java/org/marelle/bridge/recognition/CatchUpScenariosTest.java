@@ -2,17 +2,172 @@ package org.marelle.bridge.recognition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.marelle.bridge.recognition.RecognitionEvent.BoardAmbiguous;
+import org.marelle.bridge.recognition.RecognitionEvent.BoardMismatch;
+import org.marelle.bridge.recognition.RecognitionEvent.StoryChoice;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
 
-/** Probe. */
+/**
+ * The story search: a still board the evidence rules could not follow as it changed is searched for the legal moves
+ * that lead to it (up to four plies), read against what the sensors saw, and committed, asked, or left as a mismatch.
+ */
 class CatchUpScenariosTest {
 
     private static final String SCANDINAVIAN = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2";
 
+    /** Reed switches at the daemon's scanning: no dropouts to allow for. */
+    private static final RecognizerConfig REED = RecognizerConfig.defaults().withSensors(SensorModel.reed(50, 2));
+
     @Test
-    void aFastCaptureThenAReply() {
-        Hands h = Hands.at(SCANDINAVIAN).up("e4").after(200).up("d5").after(60).down("d5")
-                .after(300).up("g8").after(400).down("f6").waitMs(3000);
+    void aFastCaptureIsConfirmedByTheReply() {
+        // exd5 one-handed: the pawn lifted, the victim plucked off, the pawn set down 60 ms later (below the proof).
+        Hands h = Hands.at(Position.fromFen(SCANDINAVIAN), REED).up("e4").after(200).up("d5").after(60).down("d5")
+                .waitMs(2000);
+        // Alone, it reads as the pawn still held over d5: nothing is committed.
+        assertThat(h.committed()).isEmpty();
+        h.after(300).up("g8").after(400).down("f6").waitMs(3000);
         assertThat(h.committed()).containsExactly("exd5", "Nf6");
+    }
+
+    @Test
+    void aCaptureTheScansNeverSawIsConfirmedByTheReply() {
+        // At 24 Hz with two-scan debouncing the victim's square never read empty: the frames go from the pawn in hand
+        // straight to the next move.
+        RecognizerConfig slow = RecognizerConfig.defaults().withSensors(SensorModel.reed(24, 2));
+        Hands h = Hands.at(Position.fromFen(SCANDINAVIAN), slow).up("e4").after(2000).up("g8").after(400).down("f6")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("exd5", "Nf6");
+    }
+
+    @Test
+    void aFastCaptureAndAFastRecaptureAreConfirmedByTheMoveAfter() {
+        // exd5 and Qxd5 both one-handed; then Nc3, seen whole.
+        Hands h = Hands.at(Position.fromFen(SCANDINAVIAN), REED)
+                .up("e4").after(200).up("d5").after(80).down("d5")
+                .after(400).up("d8").after(200).up("d5").after(80).down("d5")
+                .after(600).up("b1").after(300).down("c3").waitMs(3000);
+        assertThat(h.committed()).containsExactly("exd5", "Qxd5", "Nc3");
+    }
+
+    @Test
+    void movesMadeBeforeTheRecognizerStartedAreFound() {
+        // A daemon restarted (or a sensor cable plugged back) after 1. e4 d5 2. exd5: the first frame shows them.
+        // (Only one order leads there: the capture needs both pawns moved first.) The capture, last, reads the same
+        // as the pawn held over d5: it waits for the next move.
+        Position start = Position.start(Variant.STANDARD);
+        Position after = start.playSan("e4").playSan("d5").playSan("exd5");
+        RecognizerState s = RecognizerState.start(start, REED);
+        List<RecognitionEvent> events = new java.util.ArrayList<>();
+        s = feed(s.accept(frameOf(after.occupancy(), 0)), events);
+        s = feed(s.tick(1000), events);
+        assertThat(sans(events)).isEmpty();
+        s = feed(s.accept(frameOf(after.occupancy().without(after.geometry().parseSquare("g8")), 1100)), events);
+        s = feed(s.accept(frameOf(after.playSan("Nf6").occupancy(), 1400)), events);
+        feed(s.tick(3000), events);
+        assertThat(sans(events)).containsExactly("e4", "d5", "exd5", "Nf6");
+    }
+
+    @Test
+    void fourPliesMadeBeforeTheRecognizerStartedAreFound() {
+        Position start = Position.start(Variant.STANDARD);
+        Position after = start.playSan("e4").playSan("d5").playSan("exd5").playSan("Nf6");
+        RecognizerState s = RecognizerState.start(start, REED);
+        List<RecognitionEvent> events = new java.util.ArrayList<>();
+        s = feed(s.accept(frameOf(after.occupancy(), 0)), events);
+        feed(s.tick(1000), events);
+        assertThat(sans(events)).containsExactly("e4", "d5", "exd5", "Nf6");
+    }
+
+    @Test
+    void twoPliesMadeQuicklyInTheMiddleOfAGame() {
+        Hands h = Hands.at(Position.fromFen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"), REED);
+        Position after = h.state().position().playSan("d3").playSan("Bc5");
+        h.frame(squaresOf(after)).waitMs(1000);
+        assertThat(h.committed()).containsExactly("d3", "Bc5");
+    }
+
+    @Test
+    void aTranspositionTheLogCannotOrderIsAskedNotGuessed() {
+        // 1. Nf3 Nf6 2. g3 g6 and 1. g3 g6 2. Nf3 Nf6 (and the two mixed orders) leave the same board; with no
+        // readings in between nothing tells them apart.
+        Position start = Position.start(Variant.STANDARD);
+        Position after = start.playSan("Nf3").playSan("Nf6").playSan("g3").playSan("g6");
+        Hands h = Hands.at(start, REED).frame(squaresOf(after)).waitMs(1000);
+        assertThat(h.committed()).isEmpty();
+        List<BoardAmbiguous> asked = h.events(BoardAmbiguous.class);
+        assertThat(asked).hasSize(1);
+        assertThat(asked.get(0).choices()).extracting(StoryChoice::square)
+                .containsExactlyInAnyOrder(h.square("f3"), h.square("g3"));
+        // The player touches g3 (lifts the pawn and sets it back): White's first move was g3; then Black's.
+        h.after(500).up("g3").after(200).down("g3").waitMs(1000);
+        assertThat(h.committed()).containsExactly("g3");
+        asked = h.events(BoardAmbiguous.class);
+        assertThat(asked).hasSize(2);
+        assertThat(asked.get(1).choices()).extracting(StoryChoice::square)
+                .containsExactlyInAnyOrder(h.square("f6"), h.square("g6"));
+        // Black's first move was g6: what is left, Nf3 Nf6, has one order only.
+        h.after(500).up("g6").after(200).down("g6").waitMs(1000);
+        assertThat(h.committed()).containsExactly("g3", "g6", "Nf3", "Nf6");
+        assertThat(h.events(BoardAmbiguous.class)).hasSize(2);
+    }
+
+    @Test
+    void anOrderTheLogSawIsNotAsked() {
+        // The same moves read as they were made, quickly: the log orders them.
+        Hands h = Hands.at(Position.start(Variant.STANDARD), REED)
+                .change("-g1 +f3").after(150).change("-g8 +f6").after(150).change("-g2 +g3").after(150)
+                .change("-g7 +g6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Nf3", "Nf6", "g3", "g6");
+        assertThat(h.events(BoardAmbiguous.class)).isEmpty();
+    }
+
+    @Test
+    void aStrayPieceDroppedOnASlidersPathIsAMismatchNotPartOfTheMove() {
+        // Ra1-a4 while a knight falls on a3 (and stays): no legal story leaves a3 occupied, so it is reported.
+        Hands h = Hands.at(Position.fromFen("4k3/8/8/8/8/8/8/R3K2N w - - 0 1"), REED)
+                .up("a1").after(200).down("a3").after(50).up("h1").after(200).down("a4").waitMs(3000);
+        assertThat(h.committed()).doesNotContain("Ra4", "Ra3");
+        assertThat(h.events(BoardMismatch.class)).isNotEmpty();
+    }
+
+    @Test
+    void aHallDropoutOnAPieceJustSetDownIsNoCapture() {
+        // 1. e4 d5, then White's pawn lifted towards d5 while the d5 pawn, set down off centre, reads empty for
+        // 100 ms: with Hall sensors that is no capture; the pawn goes on to e5.
+        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
+                .up("d7").after(300).down("d5").waitMs(400)
+                .up("e4").after(100).up("d5").after(100).down("d5").after(600).down("e5").waitMs(3000);
+        assertThat(h.committed()).containsExactly("d5", "e5");
+    }
+
+    @Test
+    void theSameReadingOnReedSwitchesIsACapture() {
+        // Reed switches do not drop out: the d5 square read empty while the pawn was in hand, then filled: exd5.
+        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), REED)
+                .up("d7").after(300).down("d5").waitMs(400)
+                .up("e4").after(100).up("d5").after(150).down("d5").waitMs(3000);
+        assertThat(h.committed()).containsExactly("d5", "exd5");
+    }
+
+    private static RecognizerState feed(Step step, List<RecognitionEvent> events) {
+        events.addAll(step.events());
+        return step.state();
+    }
+
+    private static org.marelle.board.Occupancy frameOf(org.marelle.rules.SquareSet board, long at) {
+        return new org.marelle.board.Occupancy(8, 8, board.lo(), board.hi(), at, null);
+    }
+
+    private static List<String> sans(List<RecognitionEvent> events) {
+        return events.stream().filter(e -> e instanceof RecognitionEvent.MoveCommitted)
+                .map(e -> ((RecognitionEvent.MoveCommitted) e).san()).toList();
+    }
+
+    private static String[] squaresOf(Position p) {
+        return java.util.Arrays.stream(p.occupancy().toArray()).mapToObj(sq -> p.geometry().squareName(sq))
+                .toArray(String[]::new);
     }
 }
