@@ -1,0 +1,115 @@
+package org.marelle.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.marelle.board.Occupancy;
+import org.marelle.bridge.recognition.RecognizerState;
+import org.marelle.bridge.recognition.Step;
+import org.marelle.rules.BoardGeometry;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The recognizer catching up with a still board (the story search, then the commit or the question), as a sampled
+ * distribution: the one tick that can cost milliseconds rather than microseconds, since it walks up to four plies of
+ * legal moves. The issue's target is the four-ply search well under 20 ms. Situations ({@code situation}):
+ * <ul>
+ * <li>{@code start2}, {@code start3}, {@code start4}: a daemon restarted at the start position first reads the board
+ * after 1.e4 e5, after 2.Nf3, after 2...Nc6 (it asks: with no readings of the moves, their order is unknown);</li>
+ * <li>{@code middle2}, {@code middle3}, {@code middle4}: the same in a middlegame, Morphy - Mac Connel, New Orleans
+ * 1849, after 21.Bxc5+: 21...Ka5 22.Rg3 b5 23.Ra3# (each commits the plies read);</li>
+ * <li>{@code worst4}: the slowest situation {@link CatchUpWorstCase} found in the Morphy games, Morphy - Loewenthal,
+ * New Orleans 1850, after 28.Rg2: 28...Qxg2+ 29.Bxg2 Rexf6 30.Qxf6, four captures on a crowded board (nothing is
+ * committed: the line ends in a capture, which only a later move could confirm);</li>
+ * <li>{@code pieceInHand}: the common case on a live board, in the middlegame of {@link RecognizerBenchmark}: the side
+ * to move has lifted its knight from f3 and holds it; the board stays still for the settle window, the search runs
+ * and finds nothing (no move or sequence leaves one piece fewer without a capture square reading empty).</li>
+ * </ul>
+ * Each operation ticks the same immutable prepared state, so every sample is the same work. The sensors are reed
+ * switches scanned at 50 Hz (see {@link CatchUpSituation#CONFIG}).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class CatchUpBenchmark {
+
+    private static final String START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /** Morphy - Mac Connel, New Orleans 1849 (chesslib_Morphy_UTF8.pgn, game 6), after 21.Bxc5+. */
+    private static final String MIDDLE = "rnb3nr/pp1p1Np1/1k1P3p/2B3R1/2B5/8/PPP2P1P/R3K3 b Q - 0 21";
+    /** Morphy - Loewenthal, New Orleans 1850 (chesslib_Morphy_UTF8.pgn, game 21), after 28.Rg2. */
+    private static final String WORST = "5k2/pp3p2/4rN1r/2b1nQ2/4B3/2P3q1/P5RP/5R1K b - - 5 28";
+    /** {@link RecognizerBenchmark}'s Queen's Gambit Declined after 10...Qxe7, White to move. */
+    private static final String QGD = "r1b2rk1/pp1nqppp/2p1p3/3n4/2BP4/2N1PN2/PP3PPP/2RQK2R w K - 0 11";
+
+    @Param({"start2", "start3", "start4", "middle2", "middle3", "middle4", "worst4", "pieceInHand"})
+    public String situation;
+
+    private RecognizerState prepared;
+    private long tickAt;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        switch (situation) {
+            case "start2" -> restart(START, "e4 e5");
+            case "start3" -> restart(START, "e4 e5 Nf3");
+            case "start4" -> restart(START, "e4 e5 Nf3 Nc6");
+            case "middle2" -> restart(MIDDLE, "Ka5 Rg3");
+            case "middle3" -> restart(MIDDLE, "Ka5 Rg3 b5");
+            case "middle4" -> restart(MIDDLE, "Ka5 Rg3 b5 Ra3#");
+            case "worst4" -> restart(WORST, "Qxg2+ Bxg2 Rexf6 Qxf6");
+            case "pieceInHand" -> pieceInHand();
+            default -> throw new IllegalArgumentException(situation);
+        }
+        // Prints what the measured tick decides, so that the figures are read with it (a commit, a question, nothing).
+        Step step = prepared.tick(tickAt);
+        System.out.println("\n" + situation + ": " + CatchUpSituation.decided(step, prepared.position().geometry()));
+    }
+
+    private void restart(String fen, String san) {
+        Position p = Position.fromFen(fen);
+        List<Move> moves = new ArrayList<>();
+        Position q = p;
+        for (String s : san.split(" ")) {
+            Move m = q.parseSan(s);
+            moves.add(m);
+            q = q.play(m);
+        }
+        prepared = CatchUpSituation.restart(p, moves).prepared;
+        tickAt = CatchUpSituation.TICK_AT;
+        if (prepared.wakeUpAt().orElse(Long.MAX_VALUE) > tickAt) throw new IllegalStateException(situation + ": no catch-up due by " + tickAt);
+    }
+
+    private void pieceInHand() {
+        Position p = Position.fromFen(QGD);
+        BoardGeometry g = p.geometry();
+        Occupancy synced = CatchUpSituation.frame(p.occupancy(), g, 0);
+        RecognizerState s = RecognizerState.start(p, CatchUpSituation.CONFIG).accept(synced).state();
+        prepared = s.accept(synced.without(g.parseSquare("f3")).at(1_000)).state();
+        // The search is due when the board has been still for the settle window; the tick then is the one measured.
+        tickAt = 1_000 + CatchUpSituation.CONFIG.settleMillis();
+        if (prepared.wakeUpAt().orElse(Long.MAX_VALUE) != tickAt) {
+            throw new IllegalStateException("pieceInHand: the catch-up is not due at " + tickAt + " but " + prepared.wakeUpAt());
+        }
+    }
+
+    @Benchmark
+    public Step tick() {
+        return prepared.tick(tickAt);
+    }
+}
