@@ -329,7 +329,8 @@ public final class RecognizerState {
         if (ambiguity != null && !ambiguity.reported() && ambiguity.board().equals(board)) {
             at = Math.min(at, Math.max(now + 1, ambiguity.since() + config.settleMillis()));
         }
-        if (unexplainedSince >= 0 && mismatch == null && result == null) {
+        if (unexplainedSince >= 0 && mismatch == null && result == null
+                && (ambiguity == null || !ambiguity.reported() || !ambiguity.board().equals(board))) {
             at = Math.min(at, unexplainedSince + config.mismatchMillis());
         }
         return at == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(at);

@@ -150,13 +150,22 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
-     * The longest a piece no hand is lifting can read as gone, in ms of physical time: a legacy flicker (up to three
-     * scans), or one dropout; 0 when it never does. (Two dropouts less than a shortest reading apart read as one
-     * longer one: that rare case is not covered.)
+     * The longest a piece no hand is lifting reads as gone in one misreading, in ms of physical time: a legacy flicker
+     * (up to three scans) or one dropout; 0 when it never does.
      */
     public long longestFalseEmpty() {
         long flicker = legacyFlicker ? (long) Math.ceil(3 * scanMillis()) : 0;
         return Math.max(flicker, dropout.max());
+    }
+
+    /**
+     * The longest a piece no hand is lifting can read as gone at worst: its dropouts end to end, which the debouncer
+     * joins into one reading when the piece reads back between them for less than its shortest reading. Rare (two
+     * dropouts within a debounce window of each other), so it bridges readings but proves nothing.
+     */
+    public long longestJoinedFalseEmpty() {
+        long dropouts = dropout.none() ? 0 : dropoutTimes * (long) dropout.max() + (dropoutTimes - 1) * shortestReading();
+        return Math.max(longestFalseEmpty(), dropouts);
     }
 
     /**

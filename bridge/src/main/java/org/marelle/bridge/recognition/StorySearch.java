@@ -37,16 +37,31 @@ final class StorySearch {
     /** How far back the board is followed: a move, its reply, and the next pair. */
     static final int MAX_PLIES = 4;
 
-    /** Most squares one ply changes (castling: king and rook, each leaving and arriving). */
-    private static final int MOST_CHANGES_PER_PLY = 4;
 
     /**
      * One way the board came to be: its moves, when each was done on the board, how many captures in it were never
      * (or only briefly) seen, how many readings it leaves unexplained, and how many of its first moves are confirmed:
      * up to the last move seen whole (a weak capture followed only by weak captures proves nothing: the last of them
-     * may be a capturing piece still held over its victim).
+     * may be a capturing piece still held over its victim). A {@code partial} story leaves the board with the next
+     * move begun (one or two pieces lifted since its last move was done); only its moves before the last count as
+     * confirmed, since the last may be a piece resting on its way.
      */
-    record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis) {
+    record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
+                 boolean partial, long unreadUntil) {
+
+        /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
+        boolean unread(int k) {
+            return doneAt[k] <= unreadUntil;
+        }
+
+        /**
+         * Whether a move of it was made while the board was not read: nothing but the board as it is tells of it, and
+         * the search (bounded) may not have seen every line that leads there, so it is never decided without the
+         * player.
+         */
+        boolean unread() {
+            return unreadUntil != Long.MIN_VALUE && doneAt.length > 0 && unread(0);
+        }
 
         /**
          * Lower is better: how long, in all, squares read otherwise than the story says (milliseconds), plus a
@@ -67,6 +82,8 @@ final class StorySearch {
 
     private final Position start;
     private final SquareSet board;
+    private final long since;
+    private final SquareSet justPlaced;
     private final BoardGeometry geometry;
     private final Changes[] changes;
     private final SquareSet changed;
@@ -75,6 +92,8 @@ final class StorySearch {
     private final long proofMillis;
     /** The longest a square can read empty, or occupied, that a hand did not make so (as the scans see it). */
     private final long falseEmpty, falseOccupied;
+    /** The longest a piece can read as gone when its dropouts run together (bridged, never proof). */
+    private final long joinedFalseEmpty;
     /**
      * When the board was first read, if it already differed from the committed position then and nothing was
      * committed since it was read (the moves in between were made while it was not read); else Long.MIN_VALUE.
@@ -94,17 +113,22 @@ final class StorySearch {
     private final long dropoutWithin;
     private final Function<Position, PieceType> promotion;
     private final List<Story> found = new ArrayList<>();
+    private final java.util.Set<DeadEnd> deadEnds = new java.util.HashSet<>();
     private int nodes;
 
-    private StorySearch(Position start, SquareSet board, FrameLog log, long since, SensorModel sensors,
-                        long proofMillis, long standMillis, Function<Position, PieceType> promotion) {
+    private StorySearch(Position start, SquareSet board, FrameLog log, long since, SquareSet justPlaced,
+                        SensorModel sensors, long proofMillis, long standMillis,
+                        Function<Position, PieceType> promotion) {
         this.start = start;
+        this.since = since;
+        this.justPlaced = justPlaced;
         this.standMillis = standMillis;
         this.capturesMayGoUnseen = sensors.shortestReading() >= SHORTEST_SWAP_MILLIS;
         long scan = (long) Math.ceil(sensors.scanMillis());
         this.slack = scan;
         this.falseEmpty = sensors.longestFalseEmpty() + scan;
         this.falseOccupied = sensors.longestFalseOccupied() + scan;
+        this.joinedFalseEmpty = sensors.longestJoinedFalseEmpty() + scan;
         this.dropoutWithin = sensors.dropout().none() ? 0 : sensors.dropoutWithinMillis();
         this.board = board;
         this.geometry = start.geometry();
@@ -119,6 +143,7 @@ final class StorySearch {
      * {@code start} was committed), best first.
      *
      * @param since       when the board settled into {@code start}: earlier readings are the last move's doing
+     * @param justPlaced  the squares the last move set pieces down on, then (they may still read empty a moment)
      * @param sensors     how the board senses (scan period; how long a square can read wrong)
      * @param standMillis the longest a piece rests on a square it passes over (a story leaving a piece standing
      *                    longer where it has none is ruled out)
@@ -126,9 +151,11 @@ final class StorySearch {
      * @param promotion   the piece a pawn becomes in a position (chosen, or the default): promotions to other pieces
      *                    look the same on the board and are not told apart
      */
-    static Result search(Position start, SquareSet board, FrameLog log, long since, SensorModel sensors,
-                         long proofMillis, long standMillis, Function<Position, PieceType> promotion) {
-        StorySearch s = new StorySearch(start, board, log, since, sensors, proofMillis, standMillis, promotion);
+    static Result search(Position start, SquareSet board, FrameLog log, long since, SquareSet justPlaced,
+                         SensorModel sensors, long proofMillis, long standMillis,
+                         Function<Position, PieceType> promotion) {
+        StorySearch s = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
+                promotion);
         s.extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY);
         List<Story> stories = new ArrayList<>(s.found);
         stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
@@ -185,15 +212,25 @@ final class StorySearch {
 
     // ---- the search --------------------------------------------------------------------------------------------
 
-    private void extend(Position p, List<Move> line, List<Position> before, SquareSet reached) {
+    /** A position reached with some plies left and some squares reached: no line from it leads to the board. */
+    private record DeadEnd(long zobrist, int left, long reachedLo, long reachedHi) {
+    }
+
+    /** Returns whether some line from {@code p} (this one included) leaves the board's occupancy. */
+    private boolean extend(Position p, List<Move> line, List<Position> before, SquareSet reached) {
         nodes++;
         SquareSet occ = p.occupancy();
-        if (!line.isEmpty() && occ.equals(board)) {
-            Story story = read(line, before);
+        boolean complete = occ.equals(board);
+        boolean leads = false;
+        // (A piece the story set down and that is lifted again may as well be a piece resting on its way: only
+        // pieces that stood before the story count as the next move begun.)
+        if (!line.isEmpty() && (complete || nextMoveBegun(p, occ) && occ.minus(board).intersect(reached).isEmpty())) {
+            leads = true;
+            Story story = read(line, before, !complete);
             if (story != null) found.add(story);
         }
         int left = MAX_PLIES - line.size();
-        if (left == 0 || occ.symmetricDifference(board).count() > MOST_CHANGES_PER_PLY * left) return;
+        if (left == 0 || occ.symmetricDifference(board).count() > mostChanges(p, left)) return leads;
         SquareSet movable = changed.union(reached);
         PieceType piece = null;
         for (Move m : p.legalMoves()) {
@@ -206,12 +243,50 @@ final class StorySearch {
                     continue;
                 }
             }
+            Position next = p.play(m);
+            SquareSet reachedNext = reached.union(placed(b));
+            // Transpositions reach the same position with the same squares reached: searched once for nothing.
+            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext.lo(), reachedNext.hi());
+            if (deadEnds.contains(key)) continue;
             line.add(m);
             before.add(p);
-            extend(p.play(m), line, before, reached.union(placed(b)));
+            boolean below = extend(next, line, before, reachedNext);
             line.remove(line.size() - 1);
             before.remove(before.size() - 1);
+            if (below) leads = true;
+            else deadEnds.add(key);
         }
+        return leads;
+    }
+
+    /**
+     * Whether the board is {@code p} with the next move begun: nothing added, and one or two pieces lifted, each a
+     * piece of the side to move or one it can capture.
+     */
+    private boolean nextMoveBegun(Position p, SquareSet occ) {
+        if (!board.minus(occ).isEmpty()) return false;
+        SquareSet lifted = occ.minus(board);
+        if (lifted.isEmpty() || lifted.count() > 2) return false;
+        SquareSet own = p.occupancy(p.turn());
+        if (lifted.minus(own).isEmpty()) return true;
+        for (int sq : lifted.minus(own).toArray()) {
+            boolean victim = false;
+            for (Move m : p.legalMoves()) victim |= left(p, PromotionChoices.base(m)).contains(sq) && m.from() != sq;
+            if (!victim) return false;
+        }
+        return true;
+    }
+
+    /**
+     * The most squares {@code left} plies from {@code p} can change: two a move (one for a capture), two more for a
+     * side that may still castle (king and rook), one more for each en passant capture (at most every other ply).
+     */
+    private static int mostChanges(Position p, int left) {
+        int castling = 0;
+        for (org.marelle.rules.Color c : org.marelle.rules.Color.values()) {
+            if (!p.castlingRooks(c).isEmpty()) castling += 2;
+        }
+        return 2 * left + castling + (left + 1) / 2;
     }
 
     /** The squares a move sets its pieces down on. */
@@ -237,7 +312,7 @@ final class StorySearch {
     }
 
     /** The story of {@code line} as the log shows it, or null when the log contradicts it. */
-    private Story read(List<Move> line, List<Position> before) {
+    private Story read(List<Move> line, List<Position> before, boolean partial) {
         int[] cursor = new int[changes.length];
         long floor = Long.MIN_VALUE;
         long[] doneAt = new long[line.size()];
@@ -256,20 +331,26 @@ final class StorySearch {
             long earliest = floor == Long.MIN_VALUE ? Long.MIN_VALUE : floor - slack;
             long done = floor;
             boolean weak = false;
-            for (int sq : left(p, m).union(placed(m)).toArray()) {
+            // The squares it sets pieces down on first: a piece leaves for good at the last lift before it lands
+            // (a piece lifted, put back, and lifted again was hesitated over).
+            long landed = Long.MIN_VALUE;
+            for (int sq : placed(m).toArray()) {
                 boolean was = occ.contains(sq), is = after.contains(sq);
-                if (was != is) {
-                    int j = next(sq, cursor[sq], is, earliest, true);
+                if (!is) continue;
+                if (!was) {
+                    int j = next(sq, cursor[sq], true, earliest, true);
                     if (j < 0 && inGap(floor)) {
                         // Made while the board was not read: the first reading shows only what it left.
                         done = Math.max(done, gapUntil);
+                        landed = Math.max(landed, gapUntil);
                         continue;
                     }
                     if (j < 0) return null;
                     cursor[sq] = j + 1;
                     matched[sq][j] = true;
                     done = Math.max(done, changes[sq].at()[j]);
-                } else if (was) {
+                    landed = Math.max(landed, changes[sq].at()[j]);
+                } else {
                     // Occupied before and after: a capture's square (or a Chess960 king and rook trading squares).
                     int j = next(sq, cursor[sq], false, earliest, false);
                     int k2 = j < 0 ? -1 : next(sq, j + 1, true, earliest, true);
@@ -286,15 +367,39 @@ final class StorySearch {
                         matched[sq][k2] = true;
                         long emptied = changes[sq].at()[j], filled = changes[sq].at()[k2];
                         done = Math.max(done, filled);
+                        landed = Math.max(landed, filled);
                         if (filled - emptied < proofMillis || mayBeDropout(sq, j)) weak = true;
                     }
                 }
+            }
+            for (int sq : left(p, m).toArray()) {
+                if (after.contains(sq)) continue;   // (a square it also lands on: done above)
+                int j = lastLift(sq, cursor[sq], earliest, landed == Long.MIN_VALUE ? Long.MAX_VALUE : landed + slack);
+                if (j < 0) j = next(sq, cursor[sq], false, earliest, true);
+                if (j < 0 && inGap(floor)) {
+                    done = Math.max(done, gapUntil);
+                    continue;
+                }
+                if (j < 0) return null;
+                cursor[sq] = j + 1;
+                matched[sq][j] = true;
+                done = Math.max(done, changes[sq].at()[j]);
             }
             spanFrom[k] = earliest;
             paths[k] = passes(m);
             doneAt[k] = done;
             floor = done;
             if (!weak) confirmed = k + 1;
+        }
+        if (partial) {
+            // The next move began once the story's last move was done: its pieces left after that, for good.
+            SquareSet lifted = before.get(line.size() - 1).occupancyAfter(line.get(line.size() - 1)).minus(board);
+            for (int sq : lifted.toArray()) {
+                Changes c = changes[sq];
+                int n = c.at().length;
+                if (n == 0 || c.at()[n - 1] < floor - slack) return null;
+            }
+            confirmed = Math.min(confirmed, line.size() - 1);
         }
         long unexplained = 0;
         for (int sq = 0; sq < changes.length; sq++) {
@@ -312,7 +417,7 @@ final class StorySearch {
                 unexplained += lasted;
             }
         }
-        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis);
+        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil);
     }
 
     /** Whether a piece of the story was being dragged over square {@code sq} at time {@code t}. */
@@ -341,7 +446,8 @@ final class StorySearch {
         Changes c = changes[sq];
         long emptied = c.at()[j];
         if (j + 1 < c.at().length && c.at()[j + 1] - emptied > falseEmpty) return false;
-        if (j == 0) return false;   // set down before the log began, when the move before was done: long ago
+        // Set down before the log began: by the move before, just then (if it set a piece there), else long ago.
+        if (j == 0) return justPlaced.contains(sq) && since != Long.MIN_VALUE && emptied - since <= dropoutWithin;
         return emptied - c.at()[j - 1] <= dropoutWithin;
     }
 
@@ -355,9 +461,35 @@ final class StorySearch {
         int n = c.at().length;
         for (int j = from; j < n; j++) {
             if (c.occupied()[j] != occupied || c.at()[j] < earliest) continue;
-            if (lasting && j + 1 < n && c.at()[j + 1] - c.at()[j] <= (occupied ? falseOccupied : falseEmpty)) continue;
+            if (lasting && lasted(c, j) <= (occupied ? falseOccupied : falseEmpty)) continue;
             return j;
         }
         return -1;
+    }
+
+    /**
+     * The last lasting lift of square {@code sq} from index {@code from} on, at or after {@code earliest} and at or
+     * before {@code until}; -1 when none.
+     */
+    private int lastLift(int sq, int from, long earliest, long until) {
+        Changes c = changes[sq];
+        int found = -1;
+        for (int j = from; j < c.at().length && c.at()[j] <= until; j++) {
+            if (!c.occupied()[j] && c.at()[j] >= earliest && lasted(c, j) > falseEmpty) found = j;
+        }
+        return found;
+    }
+
+    /**
+     * How long the reading change {@code j} began lasted, across misreadings of the other kind the sensors can make
+     * (a piece set down reading empty for a dropout and back, an empty square brushed); {@code Long.MAX_VALUE} when
+     * it still does.
+     */
+    private long lasted(Changes c, int j) {
+        int n = c.at().length;
+        long noise = c.occupied()[j] ? joinedFalseEmpty : falseOccupied;
+        int k = j + 1;
+        while (k + 1 < n && c.at()[k + 1] - c.at()[k] <= noise) k += 2;
+        return k < n ? c.at()[k] - c.at()[j] : Long.MAX_VALUE;
     }
 }

@@ -367,7 +367,7 @@ final class Transition {
             // The player said what happened: the log before the touch has nothing more to tell.
             long[] at = new long[story.moves().size()];
             java.util.Arrays.fill(at, now);
-            commitStory(story.moves(), at, story.moves().size());
+            commitStory(story.moves(), at, story.moves().size(), null);
             searched = null;
         }
         return true;
@@ -782,8 +782,10 @@ final class Transition {
             ambiguity = ambiguity.asking(now, table.position);
             events.add(ambiguity.asked());
         }
+        // (A board the player is being asked about is explained by the stories asked: no mismatch meanwhile.)
         if (!explained && unexplainedSince >= 0 && now - unexplainedSince >= config.mismatchMillis()
-                && result == null && table.count > 0 && !board.equals(reportedBoard)) {
+                && result == null && table.count > 0 && !board.equals(reportedBoard)
+                && (ambiguity == null || !ambiguity.reported() || !board.equals(ambiguity.board()))) {
             reportMismatch();
         }
     }
@@ -836,10 +838,11 @@ final class Transition {
                         i = j;
                     }
                 }
-                commit(m, i, Math.min(p.since(), firstDone(i)));
+                commit(m, i, Math.min(p.since(), firstDone(i)), p.since());
             }
             case TWO_PLY -> {
-                commit(p.move(), p.index(), p.firstComplete());
+                commit(p.move(), p.index(), p.firstComplete(),
+                        p.first() != null ? Math.min(p.first().since(), p.since()) : p.since());
                 // The reply has been on the board since the two plies were seen: it is pending from then on, if the
                 // board still shows it (else the next look sees what became of it).
                 int j = table.indexOf(p.second());
@@ -875,7 +878,11 @@ final class Transition {
         }
     }
 
-    private void commit(Move m, int index, long evidenceFrom) {
+    /**
+     * Commits move {@code m} (index {@code index} in the table, or -1), keeping the evidence from {@code evidenceFrom}
+     * on for the moves after it; {@code doneAt}: when the board began to show it done (see {@link #settledAt}).
+     */
+    private void commit(Move m, int index, long evidenceFrom, long doneAt) {
         Position before = table.position;
         MoveTable after = index >= 0 && table.moves[index].equals(m) ? tableAfter(index) : new MoveTable(before.play(m));
         events.add(new MoveCommitted(now, m, before.san(m), before.uci(m), before, after.position));
@@ -887,23 +894,10 @@ final class Transition {
         tapSquare = -1;
         boardChoice = null;
         if (PromotionChoices.isPromotion(m)) apiChoice = null;
-        settledAt = settled(before, after.position, evidenceFrom);
-        log = log.since(evidenceFrom);
-    }
-
-    /**
-     * When the board last settled into what a move from {@code before} to {@code after} changed: the latest start of
-     * the current reading of each square it changed that reads as the move left it (a square the next move has
-     * already changed again says nothing).
-     */
-    private long settled(Position before, Position after, long from) {
-        long at = from;
-        SquareSet touched = before.occupancy().symmetricDifference(after.occupancy())
-                .union(after.occupancy(after.turn()).minus(before.occupancy(after.turn())));
-        for (int sq : touched.toArray()) {
-            if (board.contains(sq) == after.occupancy().contains(sq)) at = Math.max(at, log.currentSince(sq, 0));
-        }
-        return Math.min(at, now);
+        settledAt = Math.min(doneAt, now);
+        // (From just before: the reading the move ended, for instance the landing on a square, stays in the log as
+        // a change, so that what the sensors may do after a piece is set down is known to follow it.)
+        log = log.since(evidenceFrom == Long.MIN_VALUE ? evidenceFrom : evidenceFrom - 1);
     }
 
     private void startOver(Position p) {
@@ -1025,7 +1019,10 @@ final class Transition {
      */
     private void catchUp() {
         for (int round = 0; round < StorySearch.MAX_PLIES && catchUpDue(); round++) {
-            StorySearch.Result r = StorySearch.search(table.position, board, log, settledAt, config.sensors(),
+            SquareSet justPlaced = lastMove == null ? SquareSet.EMPTY
+                    : lastMove instanceof Move.Castle c ? SquareSet.of(c.to(), c.rookTo())
+                    : SquareSet.of(PromotionChoices.base(lastMove).to());
+            StorySearch.Result r = StorySearch.search(table.position, board, log, settledAt, justPlaced, config.sensors(),
                     config.proofMillis(), config.slideMillis(), this::promotionPiece);
             searched = board;
             List<StorySearch.Story> stories = r.stories();
@@ -1038,22 +1035,31 @@ final class Transition {
             // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
             // with a piece held over the board, a move still being made: while it is as likely as any, wait for
             // what follows.
-            if (close.stream().anyMatch(x -> x.confirmed() < x.moves().size())) return;
+            // (A story with the next move begun commits what it confirms: what follows has begun.)
+            if (close.stream().anyMatch(x -> !x.partial() && x.confirmed() < x.moves().size())) return;
             // A move that can still grow into another (a piece that may slide on, a rook that may become castling,
             // a promotion whose piece may still be chosen) is not decided before its window has passed.
             long still = config.settleMillis();
-            for (StorySearch.Story x : close) still = Math.max(still, lastWindow(x.moves()));
+            for (StorySearch.Story x : close) {
+                if (!x.partial()) still = Math.max(still, lastWindow(x.moves()));
+            }
             if (now - log.at() < still) {
                 catchUpStill = still;
                 searched = null;
                 return;
             }
             int agreed = agreedPrefix(close);
-            if (agreed == 0) {
-                if (close.size() > 1) ask(close);
+            if (close.stream().anyMatch(StorySearch.Story::unread)) {
+                // Moves made while the board was not read: the player confirms (one story) or chooses.
+                if (close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
                 return;
             }
-            commitStory(best.moves(), best.doneAt(), agreed);
+            if (agreed == 0) {
+                // Asked only of a board at rest, not while a move is being made.
+                if (close.size() > 1 && close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
+                return;
+            }
+            commitStory(best.moves(), best.doneAt(), agreed, best);
             searched = null;   // what is left, if anything, is searched from the new position
             evaluate();
         }
@@ -1115,12 +1121,13 @@ final class Transition {
     }
 
     /** Commits the first {@code count} moves of a story, each with the evidence from when it was done on. */
-    private void commitStory(List<Move> moves, long[] doneAt, int count) {
+    private void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story) {
         for (int k = 0; k < count; k++) {
             Move m = moves.get(k);
             if (PromotionChoices.isPromotion(m)) m = PromotionChoices.withPiece(m, promotionPiece(table.position));
-            commit(m, table.indexOf(m), doneAt[k]);
-            settledAt = doneAt[k];
+            commit(m, table.indexOf(m), doneAt[k], doneAt[k]);
+            // A move made while the board was not read leaves the next ones as unread as it was.
+            if (story != null && story.unread(k)) settledAt = Long.MIN_VALUE;
         }
     }
 

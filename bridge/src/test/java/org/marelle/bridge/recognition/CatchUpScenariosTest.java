@@ -53,32 +53,44 @@ class CatchUpScenariosTest {
     }
 
     @Test
-    void movesMadeBeforeTheRecognizerStartedAreFound() {
-        // A daemon restarted (or a sensor cable plugged back) after 1. e4 d5 2. exd5: the first frame shows them.
-        // (Only one order leads there: the capture needs both pawns moved first.) The capture, last, reads the same
-        // as the pawn held over d5: it waits for the next move.
-        Position start = Position.start(Variant.STANDARD);
-        Position after = start.playSan("e4").playSan("d5").playSan("exd5");
-        RecognizerState s = RecognizerState.start(start, REED);
-        List<RecognitionEvent> events = new java.util.ArrayList<>();
-        s = feed(s.accept(frameOf(after.occupancy(), 0)), events);
-        s = feed(s.tick(1000), events);
-        assertThat(sans(events)).isEmpty();
-        s = feed(s.accept(frameOf(after.occupancy().without(after.geometry().parseSquare("g8")), 1100)), events);
-        s = feed(s.accept(frameOf(after.playSan("Nf6").occupancy(), 1400)), events);
-        feed(s.tick(3000), events);
-        assertThat(sans(events)).containsExactly("e4", "d5", "exd5", "Nf6");
-    }
-
-    @Test
-    void fourPliesMadeBeforeTheRecognizerStartedAreFound() {
+    void movesMadeBeforeTheRecognizerStartedAreFoundAndConfirmedByThePlayer() {
+        // A daemon restarted after 1. e4 d5 2. exd5 Nf6 were played: the first frame shows them. Nothing but that
+        // board tells of them, so the board asks the player to confirm the one story it found (touch e4).
         Position start = Position.start(Variant.STANDARD);
         Position after = start.playSan("e4").playSan("d5").playSan("exd5").playSan("Nf6");
         RecognizerState s = RecognizerState.start(start, REED);
         List<RecognitionEvent> events = new java.util.ArrayList<>();
         s = feed(s.accept(frameOf(after.occupancy(), 0)), events);
-        feed(s.tick(1000), events);
+        s = feed(s.tick(1000), events);
+        assertThat(sans(events)).isEmpty();
+        List<BoardAmbiguous> asked = events.stream().filter(e -> e instanceof BoardAmbiguous).map(e -> (BoardAmbiguous) e)
+                .toList();
+        assertThat(asked).hasSize(1);
+        assertThat(asked.get(0).choices()).extracting(StoryChoice::san)
+                .containsExactly(List.of("e4", "d5", "exd5", "Nf6"));
+        // Not reported as a mismatch while it asks.
+        s = feed(s.tick(3000), events);
+        assertThat(events).noneMatch(e -> e instanceof BoardMismatch);
+        // The player touches e4 (empty now): sets a piece down there for a moment and lifts it again.
+        int e4 = start.geometry().parseSquare("e4");
+        s = feed(s.accept(frameOf(after.occupancy().with(e4), 3500)), events);
+        s = feed(s.accept(frameOf(after.occupancy(), 3800)), events);
+        feed(s.tick(5000), events);
         assertThat(sans(events)).containsExactly("e4", "d5", "exd5", "Nf6");
+    }
+
+    @Test
+    void twoOrdersOfMovesMadeBeforeTheRecognizerStartedAreAsked() {
+        Position start = Position.start(Variant.STANDARD);
+        Position after = start.playSan("e4").playSan("e5").playSan("Nf3");
+        RecognizerState s = RecognizerState.start(start, REED);
+        List<RecognitionEvent> events = new java.util.ArrayList<>();
+        s = feed(s.accept(frameOf(after.occupancy(), 0)), events);
+        feed(s.tick(1000), events);
+        assertThat(sans(events)).isEmpty();
+        assertThat(events.stream().filter(e -> e instanceof BoardAmbiguous).map(e -> (BoardAmbiguous) e).toList())
+                .singleElement().satisfies(a -> assertThat(a.choices()).extracting(StoryChoice::square)
+                        .containsExactlyInAnyOrder(start.geometry().parseSquare("e4"), start.geometry().parseSquare("f3")));
     }
 
     @Test
