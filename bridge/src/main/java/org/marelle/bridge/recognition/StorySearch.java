@@ -37,6 +37,13 @@ final class StorySearch {
     /** How far back the board is followed: a move, its reply, and the next pair. */
     static final int MAX_PLIES = 4;
 
+    /**
+     * The most positions one search visits: beyond, the board is left to the other rules (and, if it lasts, to the
+     * mismatch report). A board read all along changes few squares and stays far below; a board first read after
+     * many captures by queens (nothing read in between) could otherwise take tens of milliseconds.
+     */
+    static final int MAX_NODES = 10_000;
+
 
     /**
      * One way the board came to be: its moves, when each was done on the board, how many captures in it were never
@@ -72,8 +79,11 @@ final class StorySearch {
         }
     }
 
-    /** The stories the evidence allows, best first, and how many positions the search visited. */
-    record Result(List<Story> stories, int nodes) {
+    /**
+     * The stories the evidence allows, best first, and how many positions the search visited; {@code complete} false
+     * when it stopped at {@link #MAX_NODES} (the stories found are then no basis for a decision).
+     */
+    record Result(List<Story> stories, int nodes, boolean complete) {
     }
 
     /** A square's readings in time order: when it changed, and to what. */
@@ -159,7 +169,7 @@ final class StorySearch {
         s.extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY);
         List<Story> stories = new ArrayList<>(s.found);
         stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
-        return new Result(List.copyOf(stories), s.nodes);
+        return new Result(List.copyOf(stories), s.nodes, s.nodes <= MAX_NODES);
     }
 
     // ---- the log, square by square -------------------------------------------------------------------------------
@@ -218,7 +228,7 @@ final class StorySearch {
 
     /** Returns whether some line from {@code p} (this one included) leaves the board's occupancy. */
     private boolean extend(Position p, List<Move> line, List<Position> before, SquareSet reached) {
-        nodes++;
+        if (++nodes > MAX_NODES) return true;   // (not a dead end: unknown)
         SquareSet occ = p.occupancy();
         boolean complete = occ.equals(board);
         boolean leads = false;
@@ -410,11 +420,12 @@ final class StorySearch {
                 if (c.occupied()[j] == expected) continue;
                 long lasted = c.at()[j + 1] - c.at()[j];
                 // A piece that stood where the story has none, longer than a piece rests on its way (dragged or not),
-                // was set down there: no such story. (Pieces lifted and put back where the story has them are
-                // hesitations: counted, not ruled out.)
+                // was set down there: no such story; shorter, it counts for as long as it stood.
                 if (c.occupied()[j] && lasted > standMillis) return null;
                 if (c.occupied()[j] && dragged(sq, c.at()[j], spanFrom, doneAt, paths)) continue;
-                unexplained += lasted;
+                // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
+                // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
+                unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
             }
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil);

@@ -1026,6 +1026,7 @@ final class Transition {
                     config.proofMillis(), config.slideMillis(), this::promotionPiece);
             searched = board;
             List<StorySearch.Story> stories = r.stories();
+            if (!r.complete()) return;
             if (stories.isEmpty()) return;
             StorySearch.Story best = stories.get(0);
             // The best story leads when every other leaves a reading longer than a proof more unexplained; the
