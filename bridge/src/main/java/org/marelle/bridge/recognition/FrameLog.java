@@ -152,7 +152,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         int i = landing + 1;
         while (i + 1 < states.length && !states[i + 1].has(to)) i++;
         long emptied = states[i].at;
-        if (states[landing].at - emptied > sensors.longestFalseEmpty() + (long) Math.ceil(sensors.scanMillis())) return false;
+        if (states[landing].at - emptied > sensors.longestJoinedFalseEmpty() + (long) Math.ceil(sensors.scanMillis())) return false;
         if (i + 1 >= states.length) return false;   // empty since the log began: nothing to misread
         // When the piece was set down: when the square last filled (a piece there since before the log began, which
         // starts when the move before was done, stood there for longer).

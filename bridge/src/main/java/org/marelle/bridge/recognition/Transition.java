@@ -894,10 +894,31 @@ final class Transition {
         tapSquare = -1;
         boardChoice = null;
         if (PromotionChoices.isPromotion(m)) apiChoice = null;
-        settledAt = Math.min(doneAt, now);
+        settledAt = settled(before, after.position, Math.min(doneAt, now));
         // (From just before: the reading the move ended, for instance the landing on a square, stays in the log as
         // a change, so that what the sensors may do after a piece is set down is known to follow it.)
         log = log.since(evidenceFrom == Long.MIN_VALUE ? evidenceFrom : evidenceFrom - 1);
+    }
+
+    /**
+     * When the board settled into what a move from {@code before} to {@code after} changed: the latest start of the
+     * current reading of each square it changed (misreadings the sensors make bridged: a piece set down that drops
+     * out for a moment is still the piece set down then), among the squares that still read as the move left them;
+     * {@code otherwise} when none does.
+     */
+    private long settled(Position before, Position after, long otherwise) {
+        SensorModel s = config.sensors();
+        long scan = (long) Math.ceil(s.scanMillis());
+        SquareSet changed = before.occupancy().symmetricDifference(after.occupancy())
+                .union(after.occupancy(before.turn()).minus(before.occupancy(before.turn())));
+        long at = Long.MIN_VALUE;
+        for (int sq : changed.toArray()) {
+            boolean occupied = after.occupancy().contains(sq);
+            if (board.contains(sq) != occupied) continue;   // the next move has changed it again
+            long bridge = (occupied ? s.longestJoinedFalseEmpty() : s.longestFalseOccupied()) + scan + 1;
+            at = Math.max(at, log.currentSince(sq, bridge));
+        }
+        return at == Long.MIN_VALUE ? otherwise : Math.min(at, now);
     }
 
     private void startOver(Position p) {
@@ -1044,12 +1065,12 @@ final class Transition {
             for (StorySearch.Story x : close) {
                 if (!x.partial()) still = Math.max(still, lastWindow(x.moves()));
             }
+            int agreed = agreedPrefix(close);
             if (now - log.at() < still) {
                 catchUpStill = still;
                 searched = null;
                 return;
             }
-            int agreed = agreedPrefix(close);
             if (close.stream().anyMatch(StorySearch.Story::unread)) {
                 // Moves made while the board was not read: the player confirms (one story) or chooses.
                 if (close.stream().noneMatch(StorySearch.Story::partial)) ask(close);

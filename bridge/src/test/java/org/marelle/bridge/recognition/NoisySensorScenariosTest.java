@@ -14,6 +14,20 @@ import org.marelle.rules.Variant;
 class NoisySensorScenariosTest {
 
     /**
+     * The board these frames came from: the {@code noisy} profile's sensors (40 Hz, no debouncing, flicker of one to
+     * three scans), which the recognizer is told about as the simulation tells it.
+     */
+    private static final RecognizerConfig LEGACY_NOISY = RecognizerConfig.defaults().withSensors(SensorModel.legacyNoisy());
+
+    private static Hands at(String fen) {
+        return Hands.at(Position.fromFen(fen), LEGACY_NOISY);
+    }
+
+    private static Hands at(Position p) {
+        return Hands.at(p, LEGACY_NOISY);
+    }
+
+    /**
      * Found in pgn-parser_twic-01-232games game 212, ply 22 (noisy, seed 1): Black plays e7-e5 and White at once takes
      * en passant, victim first. As the white pawn lands on e6, a bounce on e6 and a flicker on d5 make the board show
      * e7-e6 alone for one scan (25 ms); that flicker must not become the story the reply is read against, or e6 and
@@ -21,7 +35,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aOneScanFlickerShowingAnotherFirstMoveDoesNotReplaceTheMoveThatStood() {
-        Hands h = Hands.at("rnbqkbnr/pppppppp/8/3P4/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2");
+        Hands h = at("rnbqkbnr/pppppppp/8/3P4/8/8/PPP1PPPP/RNBQKBNR b KQkq - 0 2");
         h.up("e7").after(375).down("e5")
                 .after(50).up("e5").after(50).down("e5")   // bounce as the pawn lands
                 .after(100).up("e5")                       // White lifts the victim
@@ -42,7 +56,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aOneScanFlickerDoesNotTurnAPromotionAndItsReplyIntoAnotherPairOfMoves() {
-        Hands h = Hands.at("r3r2k/p2PP1p1/1p4Pp/2p5/1n5q/1K6/P3QP2/3RR3 w - - 0 32");
+        Hands h = at("r3r2k/p2PP1p1/1p4Pp/2p5/1n5q/1K6/P3QP2/3RR3 w - - 0 32");
         h.up("e8")                                       // the victim, first
                 .after(725).up("d7")
                 .after(650).down("e8")                   // the pawn lands, bouncing
@@ -76,7 +90,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aTwoPlyReadingOfOneScanIsNeverCommitted() {
-        Hands h = Hands.at("r2r2k1/pp5p/2P1p1p1/5p2/1qQ5/1P2B2P/P4PP1/R4RK1 b - - 0 22");
+        Hands h = at("r2r2k1/pp5p/2P1p1p1/5p2/1qQ5/1P2B2P/P4PP1/R4RK1 b - - 0 22");
         h.up("b4")
                 .after(475).up("c4")
                 .after(875).down("c4")
@@ -97,7 +111,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aReplyShownForThreeScansStillStandsAgainstAStoryBuiltOnAFlicker() {
-        Hands h = Hands.at("8/pp2Q1kr/3p4/2q5/4Pr2/5N1P/P4PP1/5RK1 b - - 1 33");
+        Hands h = at("8/pp2Q1kr/3p4/2q5/4Pr2/5N1P/P4PP1/5RK1 b - - 1 33");
         h.up("g7")
                 .after(375).down("g8")
                 .after(225).up("e7")
@@ -130,7 +144,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPawnGlimpsedOnItsSquareBreaksTheTieWithTheSquareItPassed() {
-        Hands h = Hands.at("r4rk1/1p5p/4p3/pNp1n2q/Pb2P1p1/4B2P/1PQ2PP1/R4RK1 w - - 0 22");
+        Hands h = at("r4rk1/1p5p/4p3/pNp1n2q/Pb2P1p1/4B2P/1PQ2PP1/R4RK1 w - - 0 22");
         h.after(75).up("f2")
                 .after(25).down("f3")
                 .after(75).up("f3")
@@ -149,7 +163,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void theLastStoryIsTheMoveShownLastNotTheMoveShownInOnePiece() {
-        Hands h = Hands.at("rnb1k1nr/ppp2ppp/1b6/3q4/4p3/1NP5/PP1P1PPP/RNBQKB1R w KQkq - 0 7");
+        Hands h = at("rnb1k1nr/ppp2ppp/1b6/3q4/4p3/1NP5/PP1P1PPP/RNBQKB1R w KQkq - 0 7");
         h.after(25).up("d2")
                 .after(100).down("d3")
                 .after(100).up("d3")
@@ -175,7 +189,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aOneScanFlickerDoesNotWithdrawTheStandingMove() {
-        Hands h = Hands.at("r1bqrk2/pp2nppp/8/bB1p2B1/4PQ2/5N2/P4PPP/2R2K1R b - - 1 18");
+        Hands h = at("r1bqrk2/pp2nppp/8/bB1p2B1/4PQ2/5N2/P4PPP/2R2K1R b - - 1 18");
         h.after(100).up("c8")
                 .after(1700).down("d7")
                 .after(50).down("c8")
@@ -203,7 +217,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void anUnseenCaptureIsNotBelievedBecauseOfAQuietReply() {
-        Hands h = Hands.at("4rk2/p1Nrpnbp/1qQ2pp1/1p1P4/8/2P3B1/P3RPPP/4R1K1 b - - 3 27");
+        Hands h = at("4rk2/p1Nrpnbp/1qQ2pp1/1p1P4/8/2P3B1/P3RPPP/4R1K1 b - - 3 27");
         h.after(25).up("c6")
                 .after(650).up("b6")
                 .after(575).down("c6")
@@ -223,7 +237,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aDraggedOverSquareMisreadAfterTheLandingDoesNotDisproveTheCapture() {
-        Hands h = Hands.at("r1r3k1/p4ppp/2p1Nq2/8/8/2Q5/PP3PPP/R3R1K1 b - - 0 21");
+        Hands h = at("r1r3k1/p4ppp/2p1Nq2/8/8/2Q5/PP3PPP/R3R1K1 b - - 0 21");
         h.after(100).up("f6")
                 .after(50).down("f5", "f6")
                 .after(50).up("f5")
@@ -253,7 +267,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void flickerBeforeThePawnLeftIsNoArrival() {
-        Hands h = Hands.at("rnbqkbnr/p2ppppp/1pp5/8/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 3");
+        Hands h = at("rnbqkbnr/p2ppppp/1pp5/8/8/6P1/PPPPPPBP/RNBQK1NR w KQkq - 0 3");
         h.after(75).down("e4")
                 .after(25).down("e3")
                 .after(25).up("e2")
@@ -271,7 +285,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aCaptureLandingInTheScanTheReplyBeganIsBeforeTheReply() {
-        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/3PP3/2N5/PPP2PPP/R1BQKBNR b KQkq - 2 3");
+        Hands h = at("rn1qkbnr/p1pppppp/bp6/8/3PP3/2N5/PPP2PPP/R1BQKBNR b KQkq - 2 3");
         h.after(50).up("f1")
                 .after(575).up("a6")
                 .after(625).down("b5")
@@ -304,7 +318,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void theEmptyRunOfACaptureIsOneRunAcrossFlicker() {
-        Hands h = Hands.at("2r1kn1Q/5pBp/1p2p3/p6q/2P5/3B1P2/P4P1P/3R1R1K b - - 4 24");
+        Hands h = at("2r1kn1Q/5pBp/1p2p3/p6q/2P5/3B1P2/P4P1P/3R1R1K b - - 4 24");
         h.after(50).up("f3")
                 .after(800).up("h5")
                 .after(25).down("h5")
@@ -324,7 +338,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void theReplyBeginsWhereItsSquareReadingThatLastedBegan() {
-        Hands h = Hands.at("4q1k1/5p1p/3p1Pp1/2pP2Pn/2P4P/3BrQ2/3R4/7K w - - 1 41");
+        Hands h = at("4q1k1/5p1p/3p1Pp1/2pP2Pn/2P4P/3BrQ2/3R4/7K w - - 1 41");
         h.after(75).up("f3")
                 .after(625).down("f3")
                 .after(25).up("f3")
@@ -348,7 +362,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPromotionPieceIsNeverInferredFromTheReply() {
-        Hands h = Hands.at("8/1PQ5/2K5/8/8/2k5/8/8 w - - 1 82");
+        Hands h = at("8/1PQ5/2K5/8/8/2k5/8/8 w - - 1 82");
         h.after(50).up("b7")
                 .after(25).down("b8")
                 .after(50).up("b8")
@@ -377,7 +391,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void glimpsesBeforeTheLastStoryDoNotReplaceIt() {
-        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 2 3");
+        Hands h = at("rn1qkbnr/p1pppppp/bp6/8/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 2 3");
         h.after(25).up("f1")
                 .after(25).down("e2")
                 .after(150).change("-e2 +d3")
@@ -404,7 +418,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPieceStandingElsewhereUntilTheLandingIsNotInTheHand() {
-        Hands h = Hands.at("8/1R4p1/p3r2p/1p3k2/7P/1P2B1P1/2P2PK1/8 w - - 5 30");
+        Hands h = at("8/1R4p1/p3r2p/1p3k2/7P/1P2B1P1/2P2PK1/8 w - - 5 30");
         h.after(50).up("b7")
                 .after(550).down("b6")
                 .after(400).down("c4")
@@ -433,7 +447,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aBounceOnTheSquareLeftKeepsTheMoveInOrder() {
-        Hands h = Hands.at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        Hands h = at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         h.after(1050).down("e3")
                 .after(25).down("e4")
                 .after(25).up("e2", "e3")
@@ -448,7 +462,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void quickMovesWhoseSquaresStayAreNoFlicker() {
-        Hands h = Hands.at("r2r1k2/1p3pp1/p1n4p/3N4/3bB3/P7/1P1R1PPP/1R4K1 w - - 5 26");
+        Hands h = at("r2r1k2/1p3pp1/p1n4p/3N4/3bB3/P7/1P1R1PPP/1R4K1 w - - 5 26");
         h.after(50).up("b2")
                 .after(25).up("b1")
                 .after(50).down("b2")
@@ -478,7 +492,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void twoPliesStandThroughAGlitchThatReadsTheReplyUndone() {
-        Hands h = Hands.at("3rkb1r/pbqn1ppp/1ppp1n2/4PN2/2P2P2/1P4P1/PB1N2BP/R2QR1K1 b k - 0 17");
+        Hands h = at("3rkb1r/pbqn1ppp/1ppp1n2/4PN2/2P2P2/1P4P1/PB1N2BP/R2QR1K1 b k - 0 17");
         h.after(25).up("e5")
                 .after(25).up("d6")
                 .after(925).down("e5")
@@ -509,7 +523,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aHesitationBackInSyncAcrossABounceProvesNothing() {
-        Hands h = Hands.at("2k1r3/pbp5/1p3p2/3P4/2P1R1P1/6Pp/PP3R1P/6K1 b - - 0 29");
+        Hands h = at("2k1r3/pbp5/1p3p2/3P4/2P1R1P1/6Pp/PP3R1P/6K1 b - - 0 29");
         h.after(75).change("-e8 +e7")
                 .after(50).up("e7")
                 .after(1075).down("e8")
@@ -536,7 +550,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aReplyArrivingBeforeItLeftByMoreThanABounceIsNoReply() {
-        Hands h = Hands.at("4Rb2/7k/4Q1p1/8/5q2/P7/5P2/6K1 w - - 15 76");
+        Hands h = at("4Rb2/7k/4Q1p1/8/5q2/P7/5P2/6K1 w - - 15 76");
         h.after(25).up("e6")
                 .after(100).down("e5")
                 .after(75).change("-e5 +e4")
@@ -564,7 +578,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aBounceThenAFlickerElsewhereAreTwoGlitches() {
-        Hands h = Hands.at("1r3rk1/1bp1qpp1/p4b1p/np1Bp3/4P3/2P2N2/PP1N1PPP/R2QR1K1 w - - 6 16");
+        Hands h = at("1r3rk1/1bp1qpp1/p4b1p/np1Bp3/4P3/2P2N2/PP1N1PPP/R2QR1K1 w - - 6 16");
         h.after(50).up("d5")
                 .after(25).down("c4")
                 .after(75).up("c4")
@@ -591,7 +605,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aReadingThatTellsAnotherStoryIsAGlitchUntilItLasts() {
-        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+        Hands h = at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
         h.after(25).up("f1")
                 .after(100).down("e2")
                 .after(125).change("-e2 +d3")
@@ -615,7 +629,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void nothingIsCommittedWhileTheBoardTellsAnotherStory() {
-        Hands h = Hands.at("r4rk1/p4ppp/1pq5/3N2b1/1P3n2/3R4/P1P1QPPP/4R1K1 w - - 3 21");
+        Hands h = at("r4rk1/p4ppp/1pq5/3N2b1/1P3n2/3R4/P1P1QPPP/4R1K1 w - - 3 21");
         h.after(25).up("e1")
                 .after(625).down("d1")
                 .after(300).up("f4")
@@ -637,7 +651,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aLandingOfOneScanIsNoVictimStandingAgain() {
-        Hands h = Hands.at("rn1qkbnr/3p3p/p2Qp1p1/1p2P3/4P1p1/8/PPP3PP/RNB1K2R b KQkq - 1 13");
+        Hands h = at("rn1qkbnr/3p3p/p2Qp1p1/1p2P3/4P1p1/8/PPP3PP/RNB1K2R b KQkq - 1 13");
         h.after(75).up("d6")
                 .after(50).down("d6")
                 .after(75).up("d6")
@@ -662,7 +676,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void twoPliesReadInPiecesAreNotYetAPair() {
-        Hands h = Hands.at("6k1/1r2npp1/p2B4/1p6/8/8/PP3PPP/2R3K1 w - - 1 25");
+        Hands h = at("6k1/1r2npp1/p2B4/1p6/8/8/PP3PPP/2R3K1 w - - 1 25");
         h.after(50).up("c1")
                 .after(50).down("c2")
                 .after(50).up("c2")
@@ -705,7 +719,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aReplyInTheScanItLeftOnTheSlidingPiecesLineIsNoReply() {
-        Hands h = Hands.at(Position.fromFen(Variant.COURIER, "2rm2b5/2p1pk5r/e1N3w5/3p1fp1pppp/P2P2P2e1P/1P2MP1R4/4P1KW1PP1/1REBN3BE2 w - - 2 55"));
+        Hands h = at(Position.fromFen(Variant.COURIER, "2rm2b5/2p1pk5r/e1N3w5/3p1fp1pppp/P2P2P2e1P/1P2MP1R4/4P1KW1PP1/1REBN3BE2 w - - 2 55"));
         h.after(10).up("h3")
                 .after(50).down("h3", "h4")
                 .after(25).up("h3", "h4")
@@ -732,7 +746,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPawnShownLastOnF3IsOnF3ThoughF4Flickered() {
-        Hands h = Hands.at("r4rk1/p4ppp/8/3N2B1/4p1n1/8/PPP2PPb/R3R2K w - - 1 17");
+        Hands h = at("r4rk1/p4ppp/8/3N2B1/4p1n1/8/PPP2PPb/R3R2K w - - 1 17");
         h.after(100).up("f2")
                 .after(925).down("f3", "f4")
                 .after(75).up("f4")
@@ -753,7 +767,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aDoubleStepShownLastOnItsSquareIsADoubleStep() {
-        Hands h = Hands.at("r3qrk1/p1p2ppp/1pP1p3/n3P3/Q2PB3/2P1n3/P4RPP/1RB3K1 b - - 0 22");
+        Hands h = at("r3qrk1/p1p2ppp/1pP1p3/n3P3/Q2PB3/2P1n3/P4RPP/1RB3K1 b - - 0 22");
         h.after(25).up("f7")
                 .after(25).down("f6")
                 .after(25).up("f6")
@@ -777,7 +791,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aReplyBeginsWhenItsPieceLeavesForGoodNotAtAFlickerBefore() {
-        Hands h = Hands.at("3rkbnr/p1qn1ppp/1p1pp3/2p5/4P3/P1NPBN1P/1PP2PP1/R2QR1K1 w k - 3 11");
+        Hands h = at("3rkbnr/p1qn1ppp/1p1pp3/2p5/4P3/P1NPBN1P/1PP2PP1/R2QR1K1 w k - 3 11");
         h.after(100).up("d3")
                 .after(875).up("c5")
                 .after(25).down("d4")
@@ -799,7 +813,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aRecaptureBeginsWhenItsPieceLeavesForGood() {
-        Hands h = Hands.at("4r1k1/p3Prp1/1ppb3p/6B1/8/3P2P1/PP4KP/2R1R3 w - - 0 24");
+        Hands h = at("4r1k1/p3Prp1/1ppb3p/6B1/8/3P2P1/PP4KP/2R1R3 w - - 0 24");
         h.after(75).up("g5")
                 .after(1050).down("f4")
                 .after(525).up("f4")
@@ -828,7 +842,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aRookThatRestedOnTheWayAndWentOnIsWhereItWentOn() {
-        Hands h = Hands.at("1Q3bk1/pp3r1p/6p1/8/3P4/P3P2P/1n4P1/5RK1 b - - 3 25");
+        Hands h = at("1Q3bk1/pp3r1p/6p1/8/3P4/P3P2P/1n4P1/5RK1 b - - 3 25");
         h.after(50).up("f7")
                 .after(25).down("f7")
                 .after(25).change("-f7 +f6")
@@ -856,7 +870,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void oneScanFurtherAlongTheLineIsNoSlideOn() {
-        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+        Hands h = at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
         h.after(75).up("f1")
                 .after(950).down("d3")
                 .after(50).up("d3")
@@ -884,7 +898,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aFirstMoveSetDownForGoodInTheScanTheReplyBeganIsDone() {
-        Hands h = Hands.at("3r2k1/5pb1/4p2p/6p1/n7/1R2QPBP/r5P1/2R1Nq1K w - - 5 45");
+        Hands h = at("3r2k1/5pb1/4p2p/6p1/n7/1R2QPBP/r5P1/2R1Nq1K w - - 5 45");
         h.after(50).change("-e3 +d3")
                 .after(50).down("e3")
                 .after(25).change("-d3 +f2")
@@ -916,7 +930,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aLongerRestOnThePassingSquareIsNoStory() {
-        Hands h = Hands.at("rn1q1rk1/p2n1p1p/bpp1p1p1/4P3/2P2B2/2NB3Q/PP3PPP/R3R1K1 b - - 1 16");
+        Hands h = at("rn1q1rk1/p2n1p1p/bpp1p1p1/4P3/2P2B2/2NB3Q/PP3PPP/R3R1K1 b - - 1 16");
         h.after(50).up("f7")
                 .after(25).down("f6", "e7")
                 .after(75).up("e7")
@@ -943,7 +957,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void whatTheBoardShowsAfterTheReplyBeganIsNoFirstMove() {
-        Hands h = Hands.at("r2qr1k1/p2n1ppp/1p6/3np1P1/3P4/1P1Q1N2/PB3PP1/R4RK1 b - - 0 18");
+        Hands h = at("r2qr1k1/p2n1ppp/1p6/3np1P1/3P4/1P1Q1N2/PB3PP1/R4RK1 b - - 0 18");
         h.after(50).up("f7")
                 .after(700).down("f6")
                 .after(250).change("-f6 +e7")
@@ -965,7 +979,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void thePieceOfTheSideToMoveNextLiftedAfterTheMoveIsNoEvidenceAgainstIt() {
-        Hands h = Hands.at("r3k2r/1p1n1pp1/pqn1p2p/2BpP3/8/2PQ1N2/PP3PPP/RN2R1K1 b kq - 0 13");
+        Hands h = at("r3k2r/1p1n1pp1/pqn1p2p/2BpP3/8/2PQ1N2/PP3PPP/RN2R1K1 b kq - 0 13");
         h.after(200).change("-b6 +a5")
                 .after(50).up("a5")
                 .after(475).up("c5")
@@ -985,7 +999,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aRookThatStoodOnD6IsNoCaptureOnF4() {
-        Hands h = Hands.at("3r4/p3kp2/1pb1p1p1/7p/1P1r1P1P/P1P3P1/3R1R2/2K2B2 b - - 0 51");
+        Hands h = at("3r4/p3kp2/1pb1p1p1/7p/1P1r1P1P/P1P3P1/3R1R2/2K2B2 b - - 0 51");
         h.after(50).up("d4")
                 .after(1450).down("d6")
                 .after(50).up("d6")
@@ -1022,7 +1036,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPawnThatStoodOnF5AfterF6WentOnToF5() {
-        Hands h = Hands.at("rnbq1rk1/pp3ppp/2p1p3/4P3/2PPp3/8/PP1Q1PPP/2KR1BNR b - - 2 11");
+        Hands h = at("rnbq1rk1/pp3ppp/2p1p3/4P3/2PPp3/8/PP1Q1PPP/2KR1BNR b - - 2 11");
         h.after(100).up("f7")
                 .after(100).down("f6")
                 .after(100).down("f4")
@@ -1043,7 +1057,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aLiftBarelyLongerThanAProofIsALesserOddityThanAPieceOffForSeconds() {
-        Hands h = Hands.at("8/2p3k1/1p3qp1/pQ3P1p/P2pP2P/2r5/2P3R1/6K1 b - - 6 46");
+        Hands h = at("8/2p3k1/1p3qp1/pQ3P1p/P2pP2P/2r5/2P3R1/6K1 b - - 6 46");
         h.after(75).up("h4")
                 .after(875).up("f6")
                 .after(550).down("g5")
@@ -1063,7 +1077,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aMoveReadAloneForAScanDoesNotBreakATie() {
-        Hands h = Hands.at("r7/6p1/4pk2/pb6/1p2P3/1B4B1/PPP3rP/1K1R4 w - - 0 36");
+        Hands h = at("r7/6p1/4pk2/pb6/1p2P3/1B4B1/PPP3rP/1K1R4 w - - 0 36");
         h.after(50).up("a2")
                 .after(50).down("a3")
                 .after(25).up("b4")
@@ -1092,7 +1106,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aQueenThatStoodOnE3IsNoQueenStoppedOnF4() {
-        Hands h = Hands.at("r4rk1/p4ppp/1p1p3b/2p1p1q1/2P1P3/5QP1/PPP4P/R4RK1 b - - 0 18");
+        Hands h = at("r4rk1/p4ppp/1p1p3b/2p1p1q1/2P1P3/5QP1/PPP4P/R4RK1 b - - 0 18");
         h.after(75).up("g5")
                 .after(25).down("g4", "g5")
                 .after(25).change("-g5 +f4")
@@ -1118,7 +1132,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aMoveShownBeforeTheLastStoryDoesNotStandAgainOnAScan() {
-        Hands h = Hands.at("r1bq1rk1/pp1pnpbp/4p1p1/2p1P3/2Bn1P2/2NP1N2/PPP3PP/R1BQ1RK1 b - - 0 9");
+        Hands h = at("r1bq1rk1/pp1pnpbp/4p1p1/2p1P3/2Bn1P2/2NP1N2/PPP3PP/R1BQ1RK1 b - - 0 9");
         h.after(100).change("-d7 +d6")
                 .after(150).change("-d6 +d5")
                 .after(25).up("e6")
@@ -1144,7 +1158,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPieceRestingLongerThanASlideOnTheWayHasStopped() {
-        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+        Hands h = at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
         h.after(100).up("f1")
                 .after(75).down("e2")
                 .after(50).change("-e2 +d2")
@@ -1172,7 +1186,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPieceDraggedOverAChoiceSquareInTheReplyChoosesNothing() {
-        Hands h = Hands.at("r3kr2/p1P1b2p/1p1pQ1p1/3N1n2/8/8/PPP2PPP/2KRR3 w - - 1 20");
+        Hands h = at("r3kr2/p1P1b2p/1p1pQ1p1/3N1n2/8/8/PPP2PPP/2KRR3 w - - 1 20");
         h.after(1275).down("c6")
                 .after(25).up("c6", "c7")
                 .after(25).down("c7")
@@ -1201,7 +1215,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPieceLandingOnASquareLongEmptyIsNoPieceBackAfterAFlicker() {
-        Hands h = Hands.at("2kr2r1/1pq2p2/2nbpn1p/1B1p4/Q2P2P1/2P1BN2/P4PP1/4RRK1 b - - 2 19");
+        Hands h = at("2kr2r1/1pq2p2/2nbpn1p/1B1p4/Q2P2P1/2P1BN2/P4PP1/4RRK1 b - - 2 19");
         h.after(25).down("h3")
                 .after(25).up("g4")
                 .after(50).change("-h3 +g4")
@@ -1229,7 +1243,7 @@ class NoisySensorScenariosTest {
      */
     @Test
     void aPieceStandingUntilTakenIsNoReplyPassingOver() {
-        Hands h = Hands.at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
+        Hands h = at("rn1qkbnr/p1pppppp/bp6/8/3PP3/8/PPP2PPP/RNBQKBNR w KQkq - 1 3");
         h.after(125).up("f1")
                 .after(75).down("e2")
                 .after(100).up("e2")
