@@ -78,11 +78,34 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aFastCaptureIsCommittedOnceTheReplyConfirmsIt() throws IOException {
+        // exd5 one-handed (d5 read empty for 60 ms), then Nf6: committed together once the board is still.
+        String t = trace("""
+                {"t": 0, "occupied": ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "f2", "g2", "h2", "e4", "d5", "a7", "b7", "c7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]}
+                {"t": 1000, "up": "e4"}
+                {"t": 1200, "up": "d5"}
+                {"t": 1260, "down": "d5"}
+                {"t": 1700, "up": "g8"}
+                {"t": 2100, "down": "f6"}
+                {"t": 5000}
+                """);
+        CliRun run = CliRun.of("recognize", "--trace", t, "--fen", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
+                "--sensors", "reed");
+        assertThat(run.exitCode()).isEqualTo(0);
+        assertThat(run.outLines()).contains("2350 e4d5 exd5", "2350 g8f6 Nf6");
+    }
+
+    @Test
     void usageErrors() throws IOException {
         String t = trace("{\"t\": 0}\n");
         assertThat(CliRun.of("recognize", "--trace", t, "--mode", "blitz").exitCode()).isEqualTo(2);
         assertThat(CliRun.of("recognize", "--trace", t, "--fen", "not a fen").exitCode()).isEqualTo(2);
         assertThat(CliRun.of("recognize", "--trace", t, "--variant", "hexagonal").exitCode()).isEqualTo(2);
+        CliRun sensors = CliRun.of("recognize", "--trace", t, "--sensors", "optical");
+        assertThat(sensors.exitCode()).isEqualTo(2);
+        assertThat(sensors.err()).contains("--sensors must be hall or reed, not 'optical'");
+        assertThat(CliRun.of("recognize", "--trace", t, "--scan-hz", "0").err()).contains("--scan-hz must be 1 to 1000");
+        assertThat(CliRun.of("recognize", "--trace", t, "--debounce", "51").err()).contains("--debounce must be 1 to 50");
         CliRun missing = CliRun.of("recognize", "--trace", dir.resolve("none.jsonl").toString());
         assertThat(missing.exitCode()).isEqualTo(1);
         assertThat(missing.out()).contains("cannot read: no such file");
