@@ -1064,6 +1064,9 @@ final class Transition {
             long still = config.settleMillis();
             for (StorySearch.Story x : close) {
                 if (!x.partial()) still = Math.max(still, lastWindow(x.moves()));
+                // A capture nobody saw is believed only on a board that then stays still for longer than a piece
+                // rests on its way (a piece dragged on over the squares its story needs is no move that followed).
+                if (x.unseen() > 0) still = Math.max(still, config.slideMillis());
             }
             int agreed = agreedPrefix(close);
             if (now - log.at() < still) {
