@@ -151,14 +151,14 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         if (sensors.dropout().none()) return false;
         int i = landing + 1;
         while (i + 1 < states.length && !states[i + 1].has(to)) i++;
-        long emptied = states[i].at;
-        if (states[landing].at - emptied > sensors.longestJoinedFalseEmpty() + (long) Math.ceil(sensors.scanMillis())) return false;
         if (i + 1 >= states.length) return false;   // empty since the log began: nothing to misread
+        long emptied = states[i].at;
         // When the piece was set down: when the square last filled (a piece there since before the log began, which
         // starts when the move before was done, stood there for longer).
         int j = i + 1;
         while (j + 1 < states.length && states[j + 1].has(to)) j++;
-        return j + 1 < states.length && emptied - states[j].at <= sensors.dropoutWithinMillis();
+        return j + 1 < states.length && sensors.mayDropOut(emptied - states[j].at, states[landing].at - emptied,
+                sensors.longestJoinedFalseEmpty());
     }
 
     private static boolean provesLanding(FrameLog[] states, long[] ends, int landing, int from, int to, SquareSet before,

@@ -169,6 +169,17 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
+     * Whether a square that read empty for {@code emptyFor} ms, beginning {@code sinceSetDown} ms after a piece was set
+     * down on it, may have been that piece misread rather than lifted: within the while after a set-down that dropouts
+     * happen, and no longer than {@code longest} (one scan more, as the scans see it): {@link #longestFalseEmpty()}
+     * for what one dropout does, {@link #longestJoinedFalseEmpty()} for what they can do together.
+     */
+    public boolean mayDropOut(long sinceSetDown, long emptyFor, long longest) {
+        return !dropout.none() && sinceSetDown <= dropoutWithinMillis
+                && emptyFor <= longest + (long) Math.ceil(scanMillis());
+    }
+
+    /**
      * The longest an empty square no piece is set on can read occupied, in ms of physical time: a brush by a piece
      * carried over it, or a legacy flicker; 0 when it never does.
      */

@@ -119,8 +119,8 @@ final class StorySearch {
     private final boolean capturesMayGoUnseen;
     /** The longest a piece may stand on a square on its way (longer, it was set down there). */
     private final long standMillis;
-    /** How long after a piece is set down it may read as gone (0: never). */
-    private final long dropoutWithin;
+    /** What the sensors may misread (a piece set down dropping out for a moment). */
+    private final SensorModel sensors;
     private final Function<Position, PieceType> promotion;
     private final List<Story> found = new ArrayList<>();
     private final java.util.Set<DeadEnd> deadEnds = new java.util.HashSet<>();
@@ -139,7 +139,7 @@ final class StorySearch {
         this.falseEmpty = sensors.longestFalseEmpty() + scan;
         this.falseOccupied = sensors.longestFalseOccupied() + scan;
         this.joinedFalseEmpty = sensors.longestJoinedFalseEmpty() + scan;
-        this.dropoutWithin = sensors.dropout().none() ? 0 : sensors.dropoutWithinMillis();
+        this.sensors = sensors;
         this.board = board;
         this.geometry = start.geometry();
         this.proofMillis = proofMillis;
@@ -300,7 +300,7 @@ final class StorySearch {
     }
 
     /** The squares a move sets its pieces down on. */
-    private static SquareSet placed(Move m) {
+    static SquareSet placed(Move m) {
         return m instanceof Move.Castle c ? SquareSet.of(c.to(), c.rookTo()) : SquareSet.of(m.to());
     }
 
@@ -453,13 +453,16 @@ final class StorySearch {
      * down there that such misreadings happen.
      */
     private boolean mayBeDropout(int sq, int j) {
-        if (dropoutWithin <= 0) return false;
         Changes c = changes[sq];
         long emptied = c.at()[j];
-        if (j + 1 < c.at().length && c.at()[j + 1] - emptied > falseEmpty) return false;
+        long emptyFor = j + 1 < c.at().length ? c.at()[j + 1] - emptied : Long.MAX_VALUE;
+        // (Weak when one dropout explains it: a proof needs more than that; joined dropouts are rare.)
+        long longest = sensors.longestFalseEmpty();
         // Set down before the log began: by the move before, just then (if it set a piece there), else long ago.
-        if (j == 0) return justPlaced.contains(sq) && since != Long.MIN_VALUE && emptied - since <= dropoutWithin;
-        return emptied - c.at()[j - 1] <= dropoutWithin;
+        if (j == 0) {
+            return justPlaced.contains(sq) && since != Long.MIN_VALUE && sensors.mayDropOut(emptied - since, emptyFor, longest);
+        }
+        return sensors.mayDropOut(emptied - c.at()[j - 1], emptyFor, longest);
     }
 
     /**

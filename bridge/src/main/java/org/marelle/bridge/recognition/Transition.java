@@ -1041,8 +1041,7 @@ final class Transition {
     private void catchUp() {
         for (int round = 0; round < StorySearch.MAX_PLIES && catchUpDue(); round++) {
             SquareSet justPlaced = lastMove == null ? SquareSet.EMPTY
-                    : lastMove instanceof Move.Castle c ? SquareSet.of(c.to(), c.rookTo())
-                    : SquareSet.of(PromotionChoices.base(lastMove).to());
+                    : StorySearch.placed(PromotionChoices.base(lastMove));
             StorySearch.Result r = StorySearch.search(table.position, board, log, settledAt, justPlaced, config.sensors(),
                     config.proofMillis(), config.slideMillis(), this::promotionPiece);
             searched = board;
