@@ -51,10 +51,12 @@ final class StorySearch {
      * up to the last move seen whole (a weak capture followed only by weak captures proves nothing: the last of them
      * may be a capturing piece still held over its victim). A {@code partial} story leaves the board with the next
      * move begun (one or two pieces lifted since its last move was done); only its moves before the last count as
-     * confirmed, since the last may be a piece resting on its way.
+     * confirmed, since the last may be a piece resting on its way ({@code lastSeen}: it was seen whole, and is
+     * confirmed too once it has stood longer than it could still grow, until {@code stoodUntil} when the next move
+     * lifted it as its victim, else until now: see {@code Transition}).
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
-                 boolean partial, long unreadUntil) {
+                 boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil) {
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
         boolean unread(int k) {
@@ -232,9 +234,7 @@ final class StorySearch {
         SquareSet occ = p.occupancy();
         boolean complete = occ.equals(board);
         boolean leads = false;
-        // (A piece the story set down and that is lifted again may as well be a piece resting on its way: only
-        // pieces that stood before the story count as the next move begun.)
-        if (!line.isEmpty() && (complete || nextMoveBegun(p, occ) && occ.minus(board).intersect(reached).isEmpty())) {
+        if (!line.isEmpty() && (complete || nextMoveBegun(p, occ))) {
             leads = true;
             Story story = read(line, before, !complete);
             if (story != null) found.add(story);
@@ -333,6 +333,8 @@ final class StorySearch {
         SquareSet[] paths = new SquareSet[line.size()];
         // Weak captures are confirmed by a later move seen whole: how many moves are so far.
         int confirmed = 0;
+        boolean lastWeak = false;
+        long stoodUntil = Long.MAX_VALUE;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
@@ -347,8 +349,11 @@ final class StorySearch {
             for (int sq : placed(m).toArray()) {
                 boolean was = occ.contains(sq), is = after.contains(sq);
                 if (!is) continue;
+                // A piece lands after it was lifted (within a scan's slack: two events may be read in either order).
+                long lifted = firstLift(origin(m, sq), earliest);
+                long landFloor = lifted == Long.MIN_VALUE ? earliest : Math.max(earliest, lifted - slack);
                 if (!was) {
-                    int j = next(sq, cursor[sq], true, earliest, true);
+                    int j = next(sq, cursor[sq], true, landFloor, true);
                     if (j < 0 && inGap(floor)) {
                         // Made while the board was not read: the first reading shows only what it left.
                         done = Math.max(done, gapUntil);
@@ -362,8 +367,11 @@ final class StorySearch {
                     landed = Math.max(landed, changes[sq].at()[j]);
                 } else {
                     // Occupied before and after: a capture's square (or a Chess960 king and rook trading squares).
-                    int j = next(sq, cursor[sq], false, earliest, false);
-                    int k2 = j < 0 ? -1 : next(sq, j + 1, true, earliest, true);
+                    // The landing: the first lasting reading of a piece there after the capturing piece was lifted,
+                    // right after an emptiness of this move's (the victim taken off, in either order); the square
+                    // emptied earlier and filled again before the capturing piece was lifted is no capture of it.
+                    int k2 = landing(sq, cursor[sq], earliest, landFloor);
+                    int j = k2 - 1;
                     if (k2 < 0) {
                         // One capture too fast for the scans is a fast hand; two are a story made up of a capturing
                         // piece and its victim both held in the hands. (Made while the board was not read, a capture
@@ -385,7 +393,10 @@ final class StorySearch {
             for (int sq : left(p, m).toArray()) {
                 if (after.contains(sq)) continue;   // (a square it also lands on: done above)
                 int j = lastLift(sq, cursor[sq], earliest, landed == Long.MIN_VALUE ? Long.MAX_VALUE : landed + slack);
-                if (j < 0) j = next(sq, cursor[sq], false, earliest, true);
+                // (Only a victim taken en passant may leave after the capturing pawn landed.)
+                if (j < 0 && sq != m.from() && !(m instanceof Move.Castle c && sq == c.rookFrom())) {
+                    j = next(sq, cursor[sq], false, earliest, true);
+                }
                 if (j < 0 && inGap(floor)) {
                     done = Math.max(done, gapUntil);
                     continue;
@@ -400,6 +411,7 @@ final class StorySearch {
             doneAt[k] = done;
             floor = done;
             if (!weak) confirmed = k + 1;
+            lastWeak = weak;
         }
         if (partial) {
             // The next move began once the story's last move was done: its pieces left after that, for good.
@@ -410,7 +422,16 @@ final class StorySearch {
                 if (n == 0 || c.at()[n - 1] < floor - slack) return null;
             }
             confirmed = Math.min(confirmed, line.size() - 1);
+            // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
+            // as the next move begun (a victim taken off first) only once it stood longer than a piece rests.
+            Move last = PromotionChoices.base(line.get(line.size() - 1));
+            for (int sq : lifted.intersect(placed(last)).toArray()) {
+                long liftedAt = changes[sq].at()[changes[sq].at().length - 1];
+                if (liftedAt - floor <= standMillis) return null;
+                stoodUntil = Math.min(stoodUntil, liftedAt);
+            }
         }
+        boolean lastSeen = !lastWeak;
         long unexplained = 0;
         for (int sq = 0; sq < changes.length; sq++) {
             Changes c = changes[sq];
@@ -428,7 +449,8 @@ final class StorySearch {
                 unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
             }
         }
-        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil);
+        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
+                lastSeen, stoodUntil);
     }
 
     /** Whether a piece of the story was being dragged over square {@code sq} at time {@code t}. */
@@ -477,6 +499,32 @@ final class StorySearch {
             if (c.occupied()[j] != occupied || c.at()[j] < earliest) continue;
             if (lasting && lasted(c, j) <= (occupied ? falseOccupied : falseEmpty)) continue;
             return j;
+        }
+        return -1;
+    }
+
+    /** The square the piece that move {@code m} sets down on {@code sq} came from. */
+    private static int origin(Move m, int sq) {
+        return m instanceof Move.Castle c && sq == c.rookTo() ? c.rookFrom() : m.from();
+    }
+
+    /** When square {@code sq} was first lifted for good at or after {@code earliest}; Long.MIN_VALUE when never. */
+    private long firstLift(int sq, long earliest) {
+        int j = next(sq, 0, false, earliest, true);
+        return j < 0 ? Long.MIN_VALUE : changes[sq].at()[j];
+    }
+
+    /**
+     * The index of the change, from {@code from} on, at which a capturing piece landed on {@code sq}: the first reading
+     * of a piece there at or after {@code landFloor} that lasts, begun right after an emptiness at or after
+     * {@code earliest}; -1 when none.
+     */
+    private int landing(int sq, int from, long earliest, long landFloor) {
+        Changes c = changes[sq];
+        for (int k = Math.max(from + 1, 1); k < c.at().length; k++) {
+            if (!c.occupied()[k] || c.at()[k] < landFloor || c.at()[k - 1] < earliest || c.occupied()[k - 1]) continue;
+            if (lasted(c, k) <= falseOccupied) continue;
+            return k;
         }
         return -1;
     }

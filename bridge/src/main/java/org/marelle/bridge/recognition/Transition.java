@@ -121,8 +121,10 @@ final class Transition {
             if (board.equals(table.occupancy()) && pending == null
                     && log.shownLately(board, now, storyMillis()) >= config.proofMillis()) {
                 // The board was back in sync, for longer than a flicker (a bounce as a piece is put back aside):
-                // whatever was lifted before is back and proves nothing about what comes next.
-                log = FrameLog.of(log.at(), board);
+                // whatever was lifted before is back and proves nothing about what comes next. (The change into
+                // this reading stays, as a commit keeps it: a piece just set down may still drop out, and what its
+                // sensor does next is known to follow the set-down.)
+                log = log.since(log.at() - 1);
                 recentProvisional = null;
             }
             board = b;
@@ -1067,7 +1069,7 @@ final class Transition {
                 // rests on its way (a piece dragged on over the squares its story needs is no move that followed).
                 if (x.unseen() > 0) still = Math.max(still, config.slideMillis());
             }
-            int agreed = agreedPrefix(close);
+            int agreed = agreedPrefix(close, this::confirmed);
             if (now - log.at() < still) {
                 catchUpStill = still;
                 searched = null;
@@ -1102,13 +1104,29 @@ final class Transition {
         return window;
     }
 
+    /**
+     * How many first moves of a story are confirmed: those {@link StorySearch} confirms, and the last move of a story
+     * with the next move begun once it was seen whole and has stood longer than its window (it can no longer grow:
+     * a piece resting on its way goes on sooner), if the story leaves less than a proof unexplained (pieces in hand
+     * make many stories: one the search found that leaves much unexplained may be none of them).
+     */
+    private int confirmed(StorySearch.Story x) {
+        int n = x.moves().size();
+        if (x.partial() && x.lastSeen() && x.confirmed() == n - 1 && x.cost() < config.proofMillis() && Math.min(now, x.stoodUntil()) - x.doneAt()[n - 1] >= lastWindow(x.moves())) {
+            return n;
+        }
+        return x.confirmed();
+    }
+
     /** How many first moves every story agrees on and confirms. */
-    private static int agreedPrefix(List<StorySearch.Story> stories) {
+    private static int agreedPrefix(List<StorySearch.Story> stories,
+                                    java.util.function.ToIntFunction<StorySearch.Story> confirmed) {
         int n = Integer.MAX_VALUE;
         StorySearch.Story first = stories.get(0);
         for (StorySearch.Story x : stories) {
             int k = 0;
-            while (k < x.confirmed() && k < first.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
+            int c = confirmed.applyAsInt(x);
+            while (k < c && k < first.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
             n = Math.min(n, k);
         }
         return n;
