@@ -11,7 +11,7 @@ import org.marelle.rules.SquareSet;
  * <p>Evidence only counts a square as empty for a run of at least {@code minMillis}, so that one to three scans of
  * sensor flicker never prove a capture or a lift.
  */
-record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
+record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setDown) {
 
     /** Beyond this many states the oldest are dropped: a board left in disorder must not grow the state forever. */
     static final int MAX_STATES = 256;
@@ -20,11 +20,11 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
     private static final SquareSet EVERY_SQUARE = new SquareSet(-1L, -1L);
 
     static FrameLog of(long at, SquareSet board) {
-        return new FrameLog(at, board.lo(), board.hi(), null, 1);
+        return new FrameLog(at, board.lo(), board.hi(), null, 1, null);
     }
 
     FrameLog push(long t, SquareSet board) {
-        FrameLog log = new FrameLog(t, board.lo(), board.hi(), this, size + 1);
+        FrameLog log = new FrameLog(t, board.lo(), board.hi(), this, size + 1, setDown);
         return log.size > 2 * MAX_STATES ? log.keep(MAX_STATES) : log;
     }
 
@@ -37,9 +37,10 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         FrameLog[] states = newestFirst();
         FrameLog out = null;
         int count = Math.min(n, states.length);
+        long[] kept = setDownAt(states, count - 1);
         for (int i = count - 1; i >= 0; i--) {
             FrameLog s = states[i];
-            out = new FrameLog(s.at, s.lo, s.hi, out, out == null ? 1 : out.size + 1);
+            out = new FrameLog(s.at, s.lo, s.hi, out, out == null ? 1 : out.size + 1, kept);
         }
         return out;
     }
@@ -54,12 +55,46 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         while (keep < states.length && states[keep].at > t) keep++;
         if (keep < states.length) keep++;   // the state showing at t
         FrameLog out = null;
+        long[] kept = setDownAt(states, keep - 1);
         for (int i = keep - 1; i >= 0; i--) {
             FrameLog s = states[i];
             long at = Math.max(s.at, t);
-            out = new FrameLog(at, s.lo, s.hi, out, out == null ? 1 : out.size + 1);
+            out = new FrameLog(at, s.lo, s.hi, out, out == null ? 1 : out.size + 1, kept);
         }
         return out;
+    }
+
+    /**
+     * When the pieces standing in state {@code i} (of {@code states}, newest first) were set down: the start of each
+     * one's reading as occupied, as far as this log knows ({@code Long.MIN_VALUE}: before anything it knows).
+     */
+    private static long[] setDownAt(FrameLog[] states, int i) {
+        long[] at = new long[128];
+        java.util.Arrays.fill(at, Long.MIN_VALUE);
+        for (int sq = 0; sq < at.length; sq++) {
+            if (states[i].has(sq)) at[sq] = setDownOf(states, i, sq);
+        }
+        return at;
+    }
+
+    /**
+     * When the piece standing on {@code sq} at this log's start (the oldest state) was set down, if the log knows
+     * (it was cut from a longer one that saw it): else {@code Long.MIN_VALUE}.
+     */
+    private long setDownBefore(int sq) {
+        return setDown == null ? Long.MIN_VALUE : setDown[sq];
+    }
+
+    /**
+     * When the piece on {@code sq} in state {@code i} of {@code states} (newest first) was set down: the start of its
+     * run of occupied readings, or before the log's start when the log knows; {@code Long.MIN_VALUE} when unknown
+     * (it stood there since before anything the log knows).
+     */
+    private static long setDownOf(FrameLog[] states, int i, int sq) {
+        int oldest = states.length - 1;
+        int k = i;
+        while (k < oldest && states[k + 1].has(sq)) k++;
+        return k < oldest ? states[k].at : states[oldest].setDownBefore(sq);
     }
 
     private FrameLog[] newestFirst() {
@@ -153,11 +188,10 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
         while (i + 1 < states.length && !states[i + 1].has(to)) i++;
         if (i + 1 >= states.length) return false;   // empty since the log began: nothing to misread
         long emptied = states[i].at;
-        // When the piece was set down: when the square last filled (a piece there since before the log began, which
-        // starts when the move before was done, stood there for longer).
-        int j = i + 1;
-        while (j + 1 < states.length && states[j + 1].has(to)) j++;
-        return j + 1 < states.length && sensors.mayDropOut(emptied - states[j].at, states[landing].at - emptied,
+        // When the piece was set down: when the square last filled (a piece there since before anything the log
+        // knows stood there for longer).
+        long setDown = setDownOf(states, i + 1, to);
+        return setDown != Long.MIN_VALUE && sensors.mayDropOut(emptied - setDown, states[landing].at - emptied,
                 sensors.longestJoinedFalseEmpty());
     }
 
@@ -218,6 +252,66 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size) {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether {@code to} read empty and then occupied again while {@code from} read empty, for longer than the sensors
+     * can misread a piece standing there: what a capture by the piece of {@code from} looks like when made too fast
+     * to prove (the victim plucked off, the capturing piece set down at once), or a piece lifted and put back while
+     * that piece was away. A piece set down before the log began was set down no later than the log's start.
+     */
+    boolean swapSeen(int from, int to, SensorModel sensors) {
+        return swapSeen(from, to, sensors, false);
+    }
+
+    /** As {@link #swapSeen(int, int, SensorModel)}; with {@code orDropout}, an emptiness a dropout explains counts too. */
+    boolean swapSeen(int from, int to, SensorModel sensors, boolean orDropout) {
+        FrameLog[] states = newestFirst();
+        int oldest = states.length - 1;
+        for (int e = oldest - 1; e >= 1; e--) {
+            // Each emptiness of {@code to}: from state e (empty) to state f (filled again).
+            if (states[e].has(to) || !states[e + 1].has(to)) continue;
+            int f = e - 1;
+            boolean away = !states[e].has(from);
+            while (f >= 0 && !states[f].has(to)) away |= !states[f--].has(from);
+            if (f < 0) return false;   // still empty
+            if (!away || states[f].has(from)) continue;   // the piece was back on its square: no swap by it
+            long emptyFor = states[f].at - states[e].at;
+            // (Set down before anything the log knows: no later than its start.)
+            long setDown = setDownOf(states, e + 1, to);
+            long sinceSetDown = states[e].at - (setDown == Long.MIN_VALUE ? states[oldest].at : setDown);
+            // (Read longer than a dropout physically lasts: the reading of one can outlast it by up to a scan, but
+            // only if it lasted nearly the longest a dropout does; a swap of that length is the likelier story.
+            // Deciding that a rival exists only defers the decision.)
+            boolean flicker = sensors.legacyFlicker() && emptyFor <= sensors.longestFalseEmpty() + sensors.scanMillis();
+            boolean dropout = !sensors.dropout().none() && sinceSetDown <= sensors.dropoutWithinMillis()
+                    && emptyFor <= sensors.longestFalseEmpty();
+            if (!flicker && (orDropout || !dropout)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * How long {@code sq} read occupied from time {@code t} on (the reading showing then), across empty readings no
+     * longer than {@code bridge} (a piece dropping out for a moment); {@code Long.MAX_VALUE} when it still does, 0
+     * when it read empty at {@code t}.
+     */
+    long occupiedFrom(int sq, long t, long bridge, long now) {
+        FrameLog[] states = newestFirst();
+        int i = 0;
+        while (i + 1 < states.length && states[i].at > t) i++;
+        if (!states[i].has(sq)) return 0;
+        while (true) {
+            int k = i;
+            while (k > 0 && states[k - 1].has(sq)) k--;
+            if (k == 0) return Long.MAX_VALUE;
+            // states[k - 1] begins an emptiness: how long did it last?
+            int e = k - 1;
+            while (e > 0 && !states[e - 1].has(sq)) e--;
+            long emptyUntil = e == 0 ? now : states[e - 1].at;
+            if (e == 0 || emptyUntil - states[k - 1].at > bridge) return states[k - 1].at - Math.max(t, states[i].at);
+            i = e - 1;
+        }
     }
 
     private boolean has(int sq) {

@@ -99,6 +99,7 @@ final class Matcher {
             found[n++] = i;
         }
         if (n == 0) return null;
+        if (fasterCaptureSeen(found, n)) return null;
         // The move the board showed alone last (pending, or withdrawn since after standing longer than a flicker)
         // is the better story among moves that all match now.
         for (Move shown : new Move[] {t.pending != null && t.pending.isMove() ? t.pending.move() : null, t.recentProvisional}) {
@@ -117,6 +118,56 @@ final class Matcher {
         if (contradictsLastStory(best)) return null;
         if (t.polarity != null && !polarityFits(table.position.play(table.moves[best]))) return null;
         return new Candidate(Kind.MOVE, table.moves[best], best, -1, null, 0, null);
+    }
+
+    /**
+     * Whether a proven capture among {@code found} has a rival the proof rules cannot see: the same piece capturing
+     * elsewhere, on a square that was emptied and filled again while it was away, too fast to prove (a one-handed
+     * swap) and longer than the sensors misread. Which it was, only what follows tells (the story search weighs both
+     * once the board is still); the faster capture may well be the one that happened first.
+     */
+    private boolean fasterCaptureSeen(int[] found, int n) {
+        for (int k = 0; k < n; k++) {
+            int i = found[k];
+            if (!table.isHiddenCapture(i)) continue;
+            for (int j = 0; j < table.count; j++) {
+                if (table.afterLo[j] != bLo || table.afterHi[j] != bHi) continue;
+                boolean proven = false;
+                for (int q = 0; q < n; q++) proven |= found[q] == j;
+                if (!proven && swapSeen(table, i, j)) return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean contains(int[] a, int n, int x) {
+        for (int k = 0; k < n; k++) if (a[k] == x) return true;
+        return false;
+    }
+
+    /**
+     * Whether the piece of move {@code i} may have swapped on another square it can capture on: its square emptied
+     * and filled again while the piece was away (a dropout's length included).
+     */
+    private boolean swapSeenBy(MoveTable tb, int i) {
+        int from = tb.moves[i].from();
+        for (int j = 0; j < tb.count; j++) {
+            if (j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
+                    && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
+                    && t.log.swapSeen(from, tb.victim[j], t.config.sensors(), true)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether move {@code j} is a capture by the piece of move {@code i} elsewhere, its victim's square emptied and
+     * filled again while that piece was away, too fast to prove and longer than the sensors misread.
+     */
+    private boolean swapSeen(MoveTable tb, int i, int j) {
+        int from = tb.moves[i].from();
+        return j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
+                && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
+                && t.log.swapSeen(from, tb.victim[j], t.config.sensors());
     }
 
     /**
@@ -353,6 +404,16 @@ final class Matcher {
         MoveTable next = t.tableAfter(first);
         int second = choose(next, reply.found().clone(), null, reply.count(), reply.complete());
         if (second < 0) return null;
+        // A proven capture for a reply, while the same piece was seen swapping elsewhere too fast to prove: which it
+        // was, only what follows tells (the story search weighs both).
+        if (next.isHiddenCapture(second)) {
+            SquareSet board2 = next.after(second);
+            for (int j = 0; j < next.count; j++) {
+                if (next.after(j).equals(board2) && !contains(reply.found(), reply.count(), j) && swapSeen(next, second, j)) {
+                    return null;
+                }
+            }
+        }
         return new Candidate(Kind.TWO_PLY, table.moves[first], first, reply.complete(), next.moves[second], 0, null,
                 !reply.proven());
     }
@@ -591,6 +652,10 @@ final class Matcher {
             // own proof then shows that square emptied and refilled); any other reply proves nothing about it.
             if (hidden && landed < 0 && !(next.isHiddenCapture(j) && next.victim[j] == table.victim[i])) continue;
             if (done < 0) continue;
+            // A landing read no longer than a brush, the piece then gone, while the square of another capture by the
+            // same piece emptied and filled again (too fast to prove, or as a dropout would): which it was, only
+            // what follows tells (the story search weighs both).
+            if (!hidden && brushedOnly(reaches, done) && swapSeenBy(table, i)) continue;
             // Between then and the reply, the pieces the first move set down stayed (a piece that left its square
             // for longer than a flicker went on moving; only the reply taking it may lift it).
             if (movedOn(m1, done, began, next.victim[j])) {
@@ -622,6 +687,21 @@ final class Matcher {
             explains = explains.union(next.fills(j).union(next.path(j)).minus(early));
         }
         return n > 0 ? new Reply(complete, replyBegan, found, n, explains, !hidden || proven) : null;
+    }
+
+    /**
+     * Whether a square the first move sets a piece down on read occupied from {@code done} for no longer than a hand
+     * carrying a piece low over it makes it read (a brush), the piece then gone: no piece was set down there.
+     */
+    private boolean brushedOnly(SquareSet reaches, long done) {
+        SensorModel s = t.config.sensors();
+        if (s.brush().none()) return false;
+        long brush = s.brush().max() + (long) Math.ceil(s.scanMillis());
+        long bridge = s.longestJoinedFalseEmpty() + (long) Math.ceil(s.scanMillis());
+        for (int sq : reaches.toArray()) {
+            if (t.log.occupiedFrom(sq, done, bridge, t.now) <= brush) return true;
+        }
+        return false;
     }
 
     /** For a capture the sensors may have seen: its latest landing up to {@code until}; else -1. */
