@@ -234,7 +234,8 @@ final class StorySearch {
         SquareSet occ = p.occupancy();
         boolean complete = occ.equals(board);
         boolean leads = false;
-        if (!line.isEmpty() && (complete || nextMoveBegun(p, occ))) {
+        // (No move yet, a piece in hand, is a story too: the one to beat before anything is committed.)
+        if (!line.isEmpty() && complete || nextMoveBegun(p, occ)) {
             leads = true;
             Story story = read(line, before, !complete);
             if (story != null) found.add(story);
@@ -246,6 +247,10 @@ final class StorySearch {
         for (Move m : p.legalMoves()) {
             Move b = PromotionChoices.base(m);
             if (!movable.contains(b.from()) && !(b instanceof Move.Castle c && movable.contains(c.rookFrom()))) continue;
+            // A piece set down was read there (a square that never changed saw none), unless the board was not read
+            // or a capture may go unseen.
+            if (gapUntil == Long.MIN_VALUE && !(b instanceof Move.Castle) && !changed.contains(b.to())
+                    && !(capturesMayGoUnseen && p.pieceAt(b.to()) != null)) continue;
             if (PromotionChoices.isPromotion(m)) {
                 // One piece per promotion: the others leave the same board.
                 if (piece == null) piece = promotion.apply(p);
@@ -413,7 +418,9 @@ final class StorySearch {
             if (!weak) confirmed = k + 1;
             lastWeak = weak;
         }
-        if (partial) {
+        if (partial && line.isEmpty()) {
+            confirmed = 0;
+        } else if (partial) {
             // The next move began once the story's last move was done: its pieces left after that, for good.
             SquareSet lifted = before.get(line.size() - 1).occupancyAfter(line.get(line.size() - 1)).minus(board);
             for (int sq : lifted.toArray()) {

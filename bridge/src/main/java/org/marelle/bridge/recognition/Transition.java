@@ -130,6 +130,8 @@ final class Transition {
             board = b;
             log = log.push(now, b);
             catchUpStill = config.settleMillis();
+            // (A board that comes back to one searched before comes back with more evidence: searched anew.)
+            searched = null;
             evaluate();
         }
         timers();
