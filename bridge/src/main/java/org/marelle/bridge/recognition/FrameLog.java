@@ -78,6 +78,16 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
     }
 
     /**
+     * When the piece standing on {@code sq} as this log begins was set down, if the log knows (its oldest state shows
+     * a piece there); else {@code Long.MIN_VALUE}.
+     */
+    long setDownAtStart(int sq) {
+        FrameLog oldest = this;
+        while (oldest.older != null) oldest = oldest.older;
+        return oldest.has(sq) ? oldest.setDownBefore(sq) : Long.MIN_VALUE;
+    }
+
+    /**
      * When the piece standing on {@code sq} at this log's start (the oldest state) was set down, if the log knows
      * (it was cut from a longer one that saw it): else {@code Long.MIN_VALUE}.
      */

@@ -53,10 +53,12 @@ final class StorySearch {
      * move begun (one or two pieces lifted since its last move was done); only its moves before the last count as
      * confirmed, since the last may be a piece resting on its way ({@code lastSeen}: it was seen whole, and is
      * confirmed too once it has stood longer than it could still grow, until {@code stoodUntil} when the next move
-     * lifted it as its victim, else until now: see {@code Transition}).
+     * lifted it as its victim, else until now: see {@code Transition}). {@code confirmedIfStill}: how many are
+     * confirmed once the board stays still for long, every piece set down: up to the last move seen whole or seen
+     * briefly (a capture a dropout could have shown, or none saw, is confirmed only by a later move).
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
-                 boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil) {
+                 boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill) {
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
         boolean unread(int k) {
@@ -98,6 +100,8 @@ final class StorySearch {
     private final SquareSet justPlaced;
     private final BoardGeometry geometry;
     private final Changes[] changes;
+    /** When the pieces standing as the log begins were set down, as far as the log knows (else Long.MIN_VALUE). */
+    private final long[] setDownBefore;
     private final SquareSet changed;
     /** Two events within one scan may be read in either order. */
     private final long slack;
@@ -147,6 +151,8 @@ final class StorySearch {
         this.proofMillis = proofMillis;
         this.promotion = promotion;
         this.changes = new Changes[geometry.squareCount()];
+        this.setDownBefore = new long[geometry.squareCount()];
+        for (int sq = 0; sq < setDownBefore.length; sq++) setDownBefore[sq] = log.setDownAtStart(sq);
         this.changed = readChanges(log, since);
     }
 
@@ -338,6 +344,7 @@ final class StorySearch {
         SquareSet[] paths = new SquareSet[line.size()];
         // Weak captures are confirmed by a later move seen whole: how many moves are so far.
         int confirmed = 0;
+        int steady = 0;
         boolean lastWeak = false;
         long stoodUntil = Long.MAX_VALUE;
         for (int k = 0; k < line.size(); k++) {
@@ -348,6 +355,9 @@ final class StorySearch {
             long earliest = floor == Long.MIN_VALUE ? Long.MIN_VALUE : floor - slack;
             long done = floor;
             boolean weak = false;
+            // A capture the sensors could have shown with no hand at all (dropouts run together) or showed not at
+            // all: what follows may confirm it, a still board cannot.
+            boolean doubtful = false;
             // The squares it sets pieces down on first: a piece leaves for good at the last lift before it lands
             // (a piece lifted, put back, and lifted again was hesitated over).
             long landed = Long.MIN_VALUE;
@@ -384,6 +394,7 @@ final class StorySearch {
                         if (inGap(floor)) done = Math.max(done, gapUntil);
                         else if (!capturesMayGoUnseen || ++unseen > 1) return null;
                         weak = true;
+                        doubtful = true;
                     } else {
                         cursor[sq] = k2 + 1;
                         matched[sq][j] = true;
@@ -392,6 +403,10 @@ final class StorySearch {
                         done = Math.max(done, filled);
                         landed = Math.max(landed, filled);
                         if (filled - emptied < proofMillis || mayBeDropout(sq, j)) weak = true;
+                        // (Shorter than the fastest swap a hand makes, it may be a glitch of the scans as well.)
+                        if (mayBeDropout(sq, j, sensors.longestJoinedFalseEmpty())
+                                || sensors.legacyFlicker() && filled - emptied <= falseEmpty
+                                || filled - emptied < SHORTEST_SWAP_MILLIS) doubtful = true;
                     }
                 }
             }
@@ -416,6 +431,7 @@ final class StorySearch {
             doneAt[k] = done;
             floor = done;
             if (!weak) confirmed = k + 1;
+            if (!doubtful) steady = k + 1;
             lastWeak = weak;
         }
         if (partial && line.isEmpty()) {
@@ -457,7 +473,7 @@ final class StorySearch {
             }
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
-                lastSeen, stoodUntil);
+                lastSeen, stoodUntil, steady);
     }
 
     /** Whether a piece of the story was being dragged over square {@code sq} at time {@code t}. */
@@ -482,13 +498,20 @@ final class StorySearch {
      * down there that such misreadings happen.
      */
     private boolean mayBeDropout(int sq, int j) {
+        // (Weak when one dropout explains it: a proof needs more than that; joined dropouts are rare.)
+        return mayBeDropout(sq, j, sensors.longestFalseEmpty());
+    }
+
+    /** As {@link #mayBeDropout(int, int)}, for emptiness no longer than {@code longest} (and a scan). */
+    private boolean mayBeDropout(int sq, int j, long longest) {
         Changes c = changes[sq];
         long emptied = c.at()[j];
         long emptyFor = j + 1 < c.at().length ? c.at()[j + 1] - emptied : Long.MAX_VALUE;
-        // (Weak when one dropout explains it: a proof needs more than that; joined dropouts are rare.)
-        long longest = sensors.longestFalseEmpty();
-        // Set down before the log began: by the move before, just then (if it set a piece there), else long ago.
         if (j == 0) {
+            // Set down before the log began: when the log knows, else by the move before, just then (if it set a
+            // piece there), else long ago.
+            long setDown = setDownBefore[sq];
+            if (setDown != Long.MIN_VALUE) return sensors.mayDropOut(emptied - setDown, emptyFor, longest);
             return justPlaced.contains(sq) && since != Long.MIN_VALUE && sensors.mayDropOut(emptied - since, emptyFor, longest);
         }
         return sensors.mayDropOut(emptied - c.at()[j - 1], emptyFor, longest);

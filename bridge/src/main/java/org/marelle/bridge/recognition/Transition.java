@@ -1057,11 +1057,24 @@ final class Transition {
             // others are as likely as it.
             List<StorySearch.Story> close = stories.stream()
                     .filter(x -> x.cost() < best.cost() + config.proofMillis()).toList();
+            // A board still for as long as a board nothing explains is left before it is reported: no piece is held
+            // over it that long while a story with every piece set down explains it. Such a story's captures,
+            // however briefly seen, are confirmed by the stillness, and stories with pieces in hand drop out.
+            boolean longStill = now - log.at() >= config.mismatchMillis();
+            if (longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() == x.moves().size())) {
+                close = close.stream().filter(x -> !x.partial()).toList();
+            }
             // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
             // with a piece held over the board, a move still being made: while it is as likely as any, wait for
-            // what follows.
+            // what follows (or for the board to stay still that long).
             // (A story with the next move begun commits what it confirms: what follows has begun.)
-            if (close.stream().anyMatch(x -> !x.partial() && x.confirmed() < x.moves().size())) return;
+            if (close.stream().anyMatch(x -> !x.partial() && confirmed(x) < x.moves().size())) {
+                if (!longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() > x.confirmed())) {
+                    catchUpStill = config.mismatchMillis();
+                    searched = null;
+                }
+                return;
+            }
             // A move that can still grow into another (a piece that may slide on, a rook that may become castling,
             // a promotion whose piece may still be chosen) is not decided before its window has passed.
             long still = config.settleMillis();
@@ -1085,6 +1098,11 @@ final class Transition {
             if (agreed == 0) {
                 // Asked only of a board at rest, not while a move is being made.
                 if (close.size() > 1 && close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
+                else if (!longStill && close.stream().anyMatch(x -> !x.partial())) {
+                    // A story with every piece set down may yet be the one: look again once the board stayed still.
+                    catchUpStill = config.mismatchMillis();
+                    searched = null;
+                }
                 return;
             }
             commitStory(best.moves(), best.doneAt(), agreed, best);
@@ -1114,6 +1132,7 @@ final class Transition {
      */
     private int confirmed(StorySearch.Story x) {
         int n = x.moves().size();
+        if (!x.partial() && now - log.at() >= config.mismatchMillis()) return Math.max(x.confirmed(), x.confirmedIfStill());
         if (x.partial() && x.lastSeen() && x.confirmed() == n - 1 && x.cost() < config.proofMillis() && Math.min(now, x.stoodUntil()) - x.doneAt()[n - 1] >= lastWindow(x.moves())) {
             return n;
         }

@@ -25,11 +25,35 @@ class CatchUpScenariosTest {
     void aFastCaptureIsConfirmedByTheReply() {
         // exd5 one-handed: the pawn lifted, the victim plucked off, the pawn set down 60 ms later (below the proof).
         Hands h = Hands.at(Position.fromFen(SCANDINAVIAN), REED).up("e4").after(200).up("d5").after(60).down("d5")
-                .waitMs(2000);
-        // Alone, it reads as the pawn still held over d5: nothing is committed.
+                .waitMs(1000);
+        // Alone, for a while, it reads as the pawn still held over d5: nothing is committed.
         assertThat(h.committed()).isEmpty();
-        h.after(300).up("g8").after(400).down("f6").waitMs(3000);
+        h.after(200).up("g8").after(400).down("f6").waitMs(3000);
         assertThat(h.committed()).containsExactly("exd5", "Nf6");
+    }
+
+    @Test
+    void aFastCaptureIsConfirmedByABoardThatStaysStill() {
+        // The same capture, and no reply for a while: reed switches do not read a piece as gone for 60 ms unless a
+        // hand lifted it, and nobody holds a pawn over d5 that long on a still board.
+        Hands h = Hands.at(Position.fromFen(SCANDINAVIAN), REED).up("e4").after(200).up("d5").after(60).down("d5")
+                .waitMs(1000);
+        assertThat(h.committed()).isEmpty();
+        h.waitMs(600);
+        assertThat(h.committed()).containsExactly("exd5");
+    }
+
+    @Test
+    void aCaptureADropoutCouldHaveShownWaitsForTheReply() {
+        // On Hall sensors, the pawn on d5 set down a moment before may read empty for a while without any hand: the
+        // pawn on e4 lifted and held reads the same as exd5. Nothing is committed, however long the board is still.
+        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
+        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), hall)
+                .up("d7").after(400).down("d5").after(700).up("e4").after(200).up("d5").after(100).down("d5")
+                .waitMs(4000);
+        assertThat(h.committed()).containsExactly("d5");
+        h.up("g8").after(400).down("f6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("d5", "exd5", "Nf6");
     }
 
     @Test
