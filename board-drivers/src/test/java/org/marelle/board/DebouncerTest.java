@@ -53,6 +53,19 @@ class DebouncerTest {
     }
 
     @Test
+    void eachSquareSettlesOnItsOwn() {
+        // A one-handed capture empties d5 (35) for two scans while a hand brushes c5 (34) for one scan in between:
+        // the board never reads the same twice, but d5 does.
+        Debouncer d = new Debouncer(2);
+        d.accept(at(0, 35));
+        assertThat(d.accept(at(20, 35))).isPresent();
+        assertThat(d.accept(at(40))).isEmpty();
+        assertThat(d.accept(at(60, 34))).contains(at(40));
+        assertThat(d.accept(at(80, 35))).isEmpty();
+        assertThat(d.accept(at(100, 35))).contains(at(80, 35));
+    }
+
+    @Test
     void oneScanMeansNoDebouncing() {
         Debouncer d = new Debouncer(1);
         assertThat(d.accept(at(0, 5))).contains(at(0, 5));

@@ -133,7 +133,8 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
 
     /**
      * The shortest reading the debouncer lets through, {@code debounceScans} scan periods (rounded down to the ms):
-     * two settled frames in a row are never closer in time than this, whatever the sensors do.
+     * a square's settled reading never lasts less than this, whatever the sensors do (the debouncer filters each
+     * square on its own: frames that change different squares may be closer).
      */
     public long shortestReading() {
         return debounceScans * 1000L / scanHz;
