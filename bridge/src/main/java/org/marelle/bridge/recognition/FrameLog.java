@@ -177,7 +177,9 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             if (states[landing].at < since) break;
             if (states[landing].at > until) continue;   // (the same scan as the reply began: a missed lift)
             if (!states[landing].has(to) || states[landing + 1].has(to)) continue;
-            if (provesLanding(states, ends, landing, from, to, before, since, minMillis)
+            if (provesLanding(states, ends, landing, from, to, before, since, minMillis,
+                    config.sensors().dropout().none() ? 0
+                            : config.sensors().longestJoinedFalseEmpty() + (long) Math.ceil(config.sensors().scanMillis()))
                     && !mayBeDropout(states, landing, to, config.sensors())) {
                 if (!earliest) return states[landing].at;
                 found = states[landing].at;
@@ -206,7 +208,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
     }
 
     private static boolean provesLanding(FrameLog[] states, long[] ends, int landing, int from, int to, SquareSet before,
-                                         long since, long minMillis) {
+                                         long since, long minMillis, long dropouts) {
         // The capturing piece's square still occupied from the landing on (longer than a flicker): it never left.
         if (runFrom(states, ends, landing, from) >= minMillis) return false;
         long runEnd = -1, runStart = -1, proven = -1;
@@ -245,12 +247,11 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
         // or stays there after the landing (longer than a flicker), the capturing piece was not in the hand.
         // (Staying means longer than overlapping flickers last, 3/2 of minMillis: a square a piece was dragged over
         // can read occupied a little after the landing.)
+        // (A piece standing there is one stay across the dropouts its sensor may have read as gaps.)
         SquareSet elsewhere = states[landing].board().minus(before);
         for (int sq : elsewhere.toArray()) {
             if (runFrom(states, ends, landing, sq) >= 3 * minMillis / 2) return false;
-            int oldest = landing;
-            while (oldest + 1 < states.length && states[oldest + 1].has(sq)) oldest++;
-            if (states[oldest].at < proven) return false;
+            if (states[stayStart(states, landing, sq, dropouts)].at < proven) return false;
         }
         // Likewise a piece that stood elsewhere from before that run until just before the landing, lifted as the
         // landing was read (a piece of the other side taken off a square where the mover had just set it down).
@@ -321,6 +322,22 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             long emptyUntil = e == 0 ? now : states[e - 1].at;
             if (e == 0 || emptyUntil - states[k - 1].at > bridge) return states[k - 1].at - Math.max(t, states[i].at);
             i = e - 1;
+        }
+    }
+
+    /**
+     * The oldest state of the stay on {@code sq} that state {@code i} (reading it occupied) is part of: walking back
+     * while it reads occupied, across empty readings no longer than {@code gap} (dropouts).
+     */
+    private static int stayStart(FrameLog[] states, int i, int sq, long gap) {
+        int oldest = i;
+        while (true) {
+            while (oldest + 1 < states.length && states[oldest + 1].has(sq)) oldest++;
+            // states[oldest + 1] (if any) reads it empty: how long, and was it occupied before?
+            int e = oldest + 1;
+            while (e + 1 < states.length && !states[e + 1].has(sq)) e++;
+            if (e + 1 >= states.length || gap <= 0 || states[oldest].at - states[e].at > gap) return oldest;
+            oldest = e + 1;
         }
     }
 

@@ -108,6 +108,10 @@ final class StorySearch {
     private final long proofMillis;
     /** The longest a square can read empty, or occupied, that a hand did not make so (as the scans see it). */
     private final long falseEmpty, falseOccupied;
+    /** The time the move before the one being read was done (readings then are in its frame). */
+    private long sameFrame = Long.MIN_VALUE;
+    /** The soonest a reply is read begun after the move before it was read done (see {@link #REACTION_MILLIS}). */
+    private final long reaction;
     /** The longest a piece can read as gone when its dropouts run together (bridged, never proof). */
     private final long joinedFalseEmpty;
     /**
@@ -120,6 +124,12 @@ final class StorySearch {
      * down at once, one-handed, as blitz players capture.
      */
     static final long SHORTEST_SWAP_MILLIS = 60;
+
+    /**
+     * The soonest a player's hand answers the opponent's move once it is done: a simple visual reaction takes longer
+     * (150–250 ms for most people); the quickest answers in blitz, the hand already hovering, take little less.
+     */
+    static final long REACTION_MILLIS = 100;
 
     /** Whether a capture can leave no reading at all: the debouncer's shortest reading outlasts the fastest swap. */
     private final boolean capturesMayGoUnseen;
@@ -144,6 +154,7 @@ final class StorySearch {
         this.slack = scan;
         this.falseEmpty = sensors.longestFalseEmpty() + scan;
         this.falseOccupied = sensors.longestFalseOccupied() + scan;
+        this.reaction = Math.max(0, REACTION_MILLIS - sensors.longestFalseEmpty());
         this.joinedFalseEmpty = sensors.longestJoinedFalseEmpty() + scan;
         this.sensors = sensors;
         this.board = board;
@@ -352,7 +363,13 @@ final class StorySearch {
             Move m = PromotionChoices.base(line.get(k));
             SquareSet occ = p.occupancy();
             SquareSet after = p.occupancyAfter(line.get(k));
-            long earliest = floor == Long.MIN_VALUE ? Long.MIN_VALUE : floor - slack;
+            // Each move is the other side's answer to the one before: begun no sooner than a player can react to
+            // it (less a scan: two events may be read a scan apart either way; less a dropout, which may hide a
+            // piece the moment it is set down). Made while the board was not read, moves tell nothing of their
+            // order.
+            long earliest = floor == Long.MIN_VALUE ? Long.MIN_VALUE
+                    : inGap(floor) ? floor - slack : floor + reaction - slack;
+            sameFrame = floor;
             long done = floor;
             boolean weak = false;
             // A capture the sensors could have shown with no hand at all (dropouts run together) or showed not at
@@ -442,7 +459,7 @@ final class StorySearch {
             for (int sq : lifted.toArray()) {
                 Changes c = changes[sq];
                 int n = c.at().length;
-                if (n == 0 || c.at()[n - 1] < floor - slack) return null;
+                if (n == 0 || c.at()[n - 1] < floor + reaction - slack && c.at()[n - 1] != floor) return null;
             }
             confirmed = Math.min(confirmed, line.size() - 1);
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
@@ -455,6 +472,21 @@ final class StorySearch {
             }
         }
         boolean lastSeen = !lastWeak;
+        // Pieces in hand (the next move begun) may be dragged along their lines from when they left.
+        SquareSet handPath = SquareSet.EMPTY;
+        long handFrom = Long.MAX_VALUE;
+        if (partial) {
+            Position end = line.isEmpty() ? start : before.get(line.size() - 1).play(line.get(line.size() - 1));
+            SquareSet lifted = end.occupancy(end.turn()).minus(board);
+            for (int sq : lifted.toArray()) {
+                Changes c = changes[sq];
+                if (c.at().length > 0) handFrom = Math.min(handFrom, c.at()[c.at().length - 1]);
+                for (Move m : end.legalMoves()) {
+                    Move b = PromotionChoices.base(m);
+                    if (b.from() == sq && !(b instanceof Move.Castle)) handPath = handPath.union(passes(b)).with(b.to());
+                }
+            }
+        }
         long unexplained = 0;
         for (int sq = 0; sq < changes.length; sq++) {
             Changes c = changes[sq];
@@ -463,10 +495,12 @@ final class StorySearch {
                 if (matched[sq][j]) expected = c.occupied()[j];
                 if (c.occupied()[j] == expected) continue;
                 long lasted = c.at()[j + 1] - c.at()[j];
-                // A piece that stood where the story has none, longer than a piece rests on its way (dragged or not),
-                // was set down there: no such story; shorter, it counts for as long as it stood.
-                if (c.occupied()[j] && lasted > standMillis) return null;
+                // A piece that stood where the story has none, longer than a piece rests on its way (dragged or not;
+                // one stay across the dropouts of its sensor), was set down there: no such story; shorter, it counts
+                // for as long as it stood.
+                if (c.occupied()[j] && lasted(c, j) > standMillis) return null;
                 if (c.occupied()[j] && dragged(sq, c.at()[j], spanFrom, doneAt, paths)) continue;
+                if (c.occupied()[j] && handPath.contains(sq) && c.at()[j] >= handFrom - slack) continue;
                 // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
                 unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
@@ -526,11 +560,20 @@ final class StorySearch {
         Changes c = changes[sq];
         int n = c.at().length;
         for (int j = from; j < n; j++) {
-            if (c.occupied()[j] != occupied || c.at()[j] < earliest) continue;
+            if (c.occupied()[j] != occupied || before(c.at()[j], earliest)) continue;
             if (lasting && lasted(c, j) <= (occupied ? falseOccupied : falseEmpty)) continue;
             return j;
         }
         return -1;
+    }
+
+    /**
+     * Whether a reading at {@code t} comes too early for a move that may begin at {@code earliest}: before it, unless
+     * read in the very frame the move before was done ({@link #sameFrame}): the board was not read in between (a scan
+     * loop held up), and nothing tells the order.
+     */
+    private boolean before(long t, long earliest) {
+        return t < earliest && t != sameFrame;
     }
 
     /** The square the piece that move {@code m} sets down on {@code sq} came from. */
@@ -552,7 +595,9 @@ final class StorySearch {
     private int landing(int sq, int from, long earliest, long landFloor) {
         Changes c = changes[sq];
         for (int k = Math.max(from + 1, 1); k < c.at().length; k++) {
-            if (!c.occupied()[k] || c.at()[k] < landFloor || c.at()[k - 1] < earliest || c.occupied()[k - 1]) continue;
+            if (!c.occupied()[k] || before(c.at()[k], landFloor) || before(c.at()[k - 1], earliest) || c.occupied()[k - 1]) {
+                continue;
+            }
             if (lasted(c, k) <= falseOccupied) continue;
             return k;
         }
@@ -567,7 +612,7 @@ final class StorySearch {
         Changes c = changes[sq];
         int found = -1;
         for (int j = from; j < c.at().length && c.at()[j] <= until; j++) {
-            if (!c.occupied()[j] && c.at()[j] >= earliest && lasted(c, j) > falseEmpty) found = j;
+            if (!c.occupied()[j] && !before(c.at()[j], earliest) && lasted(c, j) > falseEmpty) found = j;
         }
         return found;
     }

@@ -188,6 +188,33 @@ class CatchUpScenariosTest {
         assertThat(h.committed()).containsExactly("d5", "exd5");
     }
 
+    @Test
+    void aFastCaptureIsNotTradedForAHesitationTheCapturingPieceCouldHaveBeen() {
+        // Found in the swap profile (Morphy, game 130): Nxg4 one-handed (g4 empty 60 ms, two seconds after its pawn
+        // was set down: no dropout), then Black lifts the d7 pawn and puts it back 1.4 s later (a hesitation), then
+        // plays d5. Nxd7 is proven by the long emptiness of d7 and Nxg4 is not, but the fast capture came first: the
+        // recognizer must not decide for Nxd7 before the board tells (d7-d5 is no move after Nxd7).
+        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
+        Hands h = Hands.at(Position.fromFen("rnbqkb1r/pppppp1p/5n2/4N1p1/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1"), hall)
+                .up("g5").after(300).down("g4").after(2200)
+                .up("e5").after(280).up("g4").after(60).down("g4")
+                .after(860).up("d7").after(1380).down("d7")
+                .after(660).up("d7").after(400).down("d5").waitMs(3000);
+        assertThat(h.committed()).containsExactly("g4", "Nxg4", "d5");
+    }
+
+    @Test
+    void aPieceRestingOnItsWayIsNoMoveWhenTheReplyWouldHaveComeTooSoon() {
+        // Found in the drag profile at 24 Hz (game 13): Bxe6 dragged from b3, the victim plucked in the scan the
+        // bishop left, the bishop resting on c4 and d5. "Bc4, then Black's e6 bishop to d5" reads the same squares,
+        // but Black's bishop would have left e6 before White's had landed: no player answers that fast.
+        RecognizerConfig slow = RecognizerConfig.defaults().withSensors(SensorModel.reed(24, 2));
+        Hands h = Hands.at(Position.fromFen("4k3/8/4b3/8/8/1B6/8/4K3 w - - 0 1"), slow)
+                .up("b3", "e6").after(42).down("c4").after(125).change("-c4 +d5").after(250).up("d5")
+                .after(900).down("e6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bxe6");
+    }
+
     private static RecognizerState feed(Step step, List<RecognitionEvent> events) {
         events.addAll(step.events());
         return step.state();
