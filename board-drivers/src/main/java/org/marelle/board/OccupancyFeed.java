@@ -50,6 +50,21 @@ public final class OccupancyFeed {
         debouncer.reset();
     }
 
+    /**
+     * The board stopped being read at {@code atMillis}: tells the listeners (moves may be made before it is read
+     * again) and forgets the settled state, so that the first reading after is reported whatever it is.
+     */
+    public synchronized void lost(long atMillis) {
+        debouncer.reset();
+        for (OccupancyListener l : listeners) {
+            try {
+                l.onReadingLost(atMillis);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "occupancy listener " + l + " failed on a lost reading", e);
+            }
+        }
+    }
+
     public Optional<Occupancy> latest() {
         return Optional.ofNullable(latest);
     }

@@ -216,6 +216,7 @@ public final class SerialBoard implements SensorBoard, LedBoard {
         hello = null;
         usable = false;
         disconnects.incrementAndGet();
+        feed.lost(now);
         scheduleRetry(now);
         LOG.log(Level.WARNING, "board disconnected: " + reason + "; reconnecting in " + (nextAttemptAt - now) + " ms");
     }

@@ -182,6 +182,43 @@ class SerialBoardTest {
     }
 
     @Test
+    void anUnpluggedBoardTellsItsListenersThatItWasNotRead() {
+        // The recognizer must know: moves may be made before the board is read again.
+        var first = new FakeLink();
+        opens.add(first);
+        var board = board(null);
+        List<Long> lost = new ArrayList<>();
+        board.addListener(new org.marelle.board.OccupancyListener() {
+            @Override
+            public void onOccupancy(Occupancy occupancy) {
+            }
+
+            @Override
+            public void onReadingLost(long atMillis) {
+                lost.add(atMillis);
+            }
+        });
+        board.step();
+        first.send(hello()).send(frame(0, 4));
+        board.step();
+        board.step();
+        clock.set(10_100);
+        first.unplug();
+        board.step();
+        assertThat(lost).containsExactly(10_100L);
+
+        // Read again: the same squares are reported again (the settled state was forgotten).
+        var second = new FakeLink();
+        opens.add(second);
+        clock.set(10_350);
+        board.step();
+        second.send(hello()).send(frame(0, 4));
+        board.step();
+        board.step();
+        assertThat(frames).extracting(Occupancy::squares).containsExactly(List.of(4), List.of(4));
+    }
+
+    @Test
     void theBackoffStopsGrowingAtTheMaximum() {
         var board = board(null);
         long previousGap = 0;

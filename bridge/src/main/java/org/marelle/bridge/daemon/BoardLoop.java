@@ -60,6 +60,12 @@ public final class BoardLoop {
         apply(state.accept(frame));
     }
 
+    /** The board stopped being read (see {@link org.marelle.board.OccupancyListener#onReadingLost}). */
+    public void readingLost(long atMillis) {
+        lastFrame = null;
+        apply(state.readingLost(atMillis));
+    }
+
     /** Lets time pass (windows run out). */
     public void tick(long nowMillis) {
         apply(state.tick(nowMillis));

@@ -15,6 +15,7 @@ import java.util.function.Function;
 import org.marelle.board.LedBoard;
 import org.marelle.board.LedFrame;
 import org.marelle.board.Occupancy;
+import org.marelle.board.OccupancyListener;
 import org.marelle.board.SensorBoard;
 import org.marelle.bridge.output.Coalescer;
 
@@ -34,6 +35,9 @@ public final class Daemon implements AutoCloseable {
     }
 
     private record FrameInput(Occupancy frame) implements Input {
+    }
+
+    private record ReadingLostInput(long atMillis) implements Input {
     }
 
     private record CommandInput(Function<BoardLoop, ?> command, CompletableFuture<Object> done) implements Input {
@@ -81,8 +85,16 @@ public final class Daemon implements AutoCloseable {
 
     /** Starts the daemon's thread, then the board (whose first frame is the board as it stands). */
     public void start() {
-        board.addListener(frame -> {
-            if (!stopping) inbox.add(new FrameInput(frame));
+        board.addListener(new OccupancyListener() {
+            @Override
+            public void onOccupancy(Occupancy frame) {
+                if (!stopping) inbox.add(new FrameInput(frame));
+            }
+
+            @Override
+            public void onReadingLost(long atMillis) {
+                if (!stopping) inbox.add(new ReadingLostInput(atMillis));
+            }
         });
         thread.start();
         board.start();
@@ -123,6 +135,7 @@ public final class Daemon implements AutoCloseable {
                 }
                 switch (in) {
                     case FrameInput f -> guarded(() -> loop.frame(f.frame()));
+                    case ReadingLostInput l -> guarded(() -> loop.readingLost(l.atMillis()));
                     case CommandInput c -> {
                         try {
                             c.done().complete(c.command().apply(loop));

@@ -177,6 +177,17 @@ public final class RecognizerState {
         return t.build();
     }
 
+    /**
+     * The board stopped being read at {@code atMillis} (a cable pulled, a microcontroller reset): what was under way is
+     * dropped, and the first frame read again is taken as a board that may have moved on meanwhile, as after a
+     * restart (moves found there are confirmed by the player, see {@code docs/recognition.md}).
+     */
+    public Step readingLost(long atMillis) {
+        Transition t = new Transition(this);
+        t.readingLost(atMillis);
+        return t.build();
+    }
+
     /** Time passes with no change on the board (lets windows run out). */
     public Step tick(long atMillis) {
         Transition t = new Transition(this);

@@ -141,6 +141,30 @@ final class Transition {
         advance(Math.max(now, t));
     }
 
+    /**
+     * The board stopped being read: what was under way (a pending move, a question, a mismatch) is dropped, and the
+     * next frame starts the log afresh, with nothing known of when the game's last move settled: a board that moved
+     * on meanwhile is searched as moves made while it was not read.
+     */
+    void readingLost(long t) {
+        advance(Math.max(now, t));
+        board = null;
+        log = null;
+        pending = null;
+        recentProvisional = null;
+        recentAt = Long.MIN_VALUE;
+        unexplainedSince = -1;
+        reportedBoard = null;
+        mismatch = null;
+        tapSquare = -1;
+        deviatedSince = -1;
+        ambiguity = null;
+        lookAgainAt = -1;
+        searched = null;
+        settledAt = Long.MIN_VALUE;
+        catchUpStill = config.settleMillis();
+    }
+
     private void advance(long t) {
         now = t;
         if (board != null) timers();

@@ -104,6 +104,32 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void movesMadeWhileTheBoardWasNotReadAreFoundAndConfirmedByThePlayer() {
+        // 1. e4 followed as played; then the serial link drops (a cable pulled), 1... e5 2. Nf3 are played, and the
+        // board is read again. Nothing but the board tells of the moves, and 1... e6 2. Nf3 e5 leaves it too: the
+        // board asks (touch e5 for 1... e5, e6 for 1... e6).
+        Position start = Position.start(Variant.STANDARD);
+        Hands h = Hands.at(start, REED).up("e2").after(400).down("e4").waitMs(1000);
+        assertThat(h.committed()).containsExactly("e4");
+        Position after = start.playSan("e4").playSan("e5").playSan("Nf3");
+        RecognizerState s = h.state();
+        List<RecognitionEvent> events = new java.util.ArrayList<>();
+        long t = h.now();
+        s = feed(s.readingLost(t + 100), events);
+        s = feed(s.accept(frameOf(after.occupancy(), t + 20_000)), events);
+        s = feed(s.tick(t + 21_000), events);
+        assertThat(sans(events)).isEmpty();
+        assertThat(events.stream().filter(e -> e instanceof BoardAmbiguous).map(e -> (BoardAmbiguous) e).toList())
+                .singleElement().satisfies(a -> assertThat(a.choices()).extracting(StoryChoice::san)
+                        .containsExactlyInAnyOrder(List.of("e5", "Nf3"), List.of("e6", "Nf3", "e5")));
+        int e5 = start.geometry().parseSquare("e5");
+        s = feed(s.accept(frameOf(after.occupancy().without(e5), t + 21_500)), events);
+        s = feed(s.accept(frameOf(after.occupancy(), t + 21_800)), events);
+        feed(s.tick(t + 23_000), events);
+        assertThat(sans(events)).containsExactly("e5", "Nf3");
+    }
+
+    @Test
     void twoOrdersOfMovesMadeBeforeTheRecognizerStartedAreAsked() {
         Position start = Position.start(Variant.STANDARD);
         Position after = start.playSan("e4").playSan("e5").playSan("Nf3");
