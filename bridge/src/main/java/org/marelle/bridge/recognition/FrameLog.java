@@ -288,6 +288,8 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             if (f < 0) return false;   // still empty
             if (!away || states[f].has(from)) continue;   // the piece was back on its square: no swap by it
             long emptyFor = states[f].at - states[e].at;
+            // (Shorter than the fastest swap a hand makes, read a scan short, it is no swap.)
+            if (emptyFor + sensors.scanMillis() < StorySearch.SHORTEST_SWAP_MILLIS) continue;
             // (Set down before anything the log knows: no later than its start.)
             long setDown = setDownOf(states, e + 1, to);
             long sinceSetDown = states[e].at - (setDown == Long.MIN_VALUE ? states[oldest].at : setDown);

@@ -123,7 +123,7 @@ final class Matcher {
     /**
      * Whether a proven capture among {@code found} has a rival the proof rules cannot see: the same piece capturing
      * elsewhere, on a square that was emptied and filled again while it was away, too fast to prove (a one-handed
-     * swap) and longer than the sensors misread. Which it was, only what follows tells (the story search weighs both
+     * swap, or what a dropout could show as well). Which it was, only what follows tells (the story search weighs both
      * once the board is still); the faster capture may well be the one that happened first.
      */
     private boolean fasterCaptureSeen(int[] found, int n) {
@@ -161,13 +161,14 @@ final class Matcher {
 
     /**
      * Whether move {@code j} is a capture by the piece of move {@code i} elsewhere, its victim's square emptied and
-     * filled again while that piece was away, too fast to prove and longer than the sensors misread.
+     * filled again while that piece was away, too fast to prove (a dropout could read the same: then too, the capture
+     * may have been made, and only what follows tells).
      */
     private boolean swapSeen(MoveTable tb, int i, int j) {
         int from = tb.moves[i].from();
         return j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
                 && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
-                && t.log.swapSeen(from, tb.victim[j], t.config.sensors());
+                && t.log.swapSeen(from, tb.victim[j], t.config.sensors(), true);
     }
 
     /**
@@ -400,6 +401,14 @@ final class Matcher {
             // Another first move with a reply still being made (a piece dragged over a square on its way) explains
             // the board as well: wait for the board to tell.
             return null;
+        }
+        // A proven capture for the first move, while the same piece was seen swapping elsewhere (see
+        // fasterCaptureSeen): which it was, only what follows tells.
+        if (table.isHiddenCapture(first)) {
+            for (int j = 0; j < table.count; j++) {
+                if (table.afterLo[j] == table.afterLo[first] && table.afterHi[j] == table.afterHi[first]
+                        && swapSeen(table, first, j)) return null;
+            }
         }
         MoveTable next = t.tableAfter(first);
         int second = choose(next, reply.found().clone(), null, reply.count(), reply.complete());

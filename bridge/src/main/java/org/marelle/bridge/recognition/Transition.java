@@ -1129,7 +1129,9 @@ final class Transition {
                 }
                 return;
             }
-            commitStory(best.moves(), best.doneAt(), agreed, best);
+            // (The story the agreed moves are counted on: the best of those still close.)
+            StorySearch.Story lead = close.get(0);
+            commitStory(lead.moves(), lead.doneAt(), agreed, lead);
             searched = null;   // what is left, if anything, is searched from the new position
             evaluate();
         }
