@@ -271,12 +271,16 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
      * to prove (the victim plucked off, the capturing piece set down at once), or a piece lifted and put back while
      * that piece was away. A piece set down before the log began was set down no later than the log's start.
      */
-    boolean swapSeen(int from, int to, SensorModel sensors) {
-        return swapSeen(from, to, sensors, false);
+    boolean swapSeen(int from, int to, RecognizerConfig config) {
+        return swapSeen(from, to, config, false);
     }
 
-    /** As {@link #swapSeen(int, int, SensorModel)}; with {@code orDropout}, an emptiness a dropout explains counts too. */
-    boolean swapSeen(int from, int to, SensorModel sensors, boolean orDropout) {
+    /**
+     * As {@link #swapSeen(int, int, RecognizerConfig)}; with {@code orDropout}, an emptiness a dropout explains counts
+     * too. (One that lasted a proof or longer is no fast swap: such a capture is for the proof rules to see.)
+     */
+    boolean swapSeen(int from, int to, RecognizerConfig config, boolean orDropout) {
+        SensorModel sensors = config.sensors();
         FrameLog[] states = newestFirst();
         int oldest = states.length - 1;
         for (int e = oldest - 1; e >= 1; e--) {
@@ -299,7 +303,11 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             boolean flicker = sensors.legacyFlicker() && emptyFor <= sensors.longestFalseEmpty() + sensors.scanMillis();
             boolean dropout = !sensors.dropout().none() && sinceSetDown <= sensors.dropoutWithinMillis()
                     && emptyFor <= sensors.longestFalseEmpty();
-            if (!flicker && (orDropout || !dropout)) return true;
+            // Too fast to prove; or, with orDropout, as long as dropouts run together (which no proof accepts).
+            boolean fast = emptyFor < config.proofMillis() + sensors.scanMillis();
+            boolean joined = orDropout && !sensors.dropout().none() && sinceSetDown <= sensors.dropoutWithinMillis()
+                    && emptyFor <= sensors.longestJoinedFalseEmpty() + sensors.scanMillis();
+            if (!flicker && (fast || joined) && (orDropout || !dropout)) return true;
         }
         return false;
     }

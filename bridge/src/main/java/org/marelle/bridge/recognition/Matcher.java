@@ -154,7 +154,7 @@ final class Matcher {
         for (int j = 0; j < tb.count; j++) {
             if (j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
                     && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
-                    && t.log.swapSeen(from, tb.victim[j], t.config.sensors(), true)) return true;
+                    && t.log.swapSeen(from, tb.victim[j], t.config, true)) return true;
         }
         return false;
     }
@@ -168,7 +168,7 @@ final class Matcher {
         int from = tb.moves[i].from();
         return j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
                 && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
-                && t.log.swapSeen(from, tb.victim[j], t.config.sensors(), true);
+                && t.log.swapSeen(from, tb.victim[j], t.config, true);
     }
 
     /**
