@@ -465,9 +465,10 @@ final class StorySearch {
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
             // as the next move begun (a victim taken off first) only once it stood longer than a piece rests.
             Move last = PromotionChoices.base(line.get(line.size() - 1));
+            boolean mayGoOn = mayGoOn(before.get(line.size() - 1), last);
             for (int sq : lifted.intersect(placed(last)).toArray()) {
                 long liftedAt = changes[sq].at()[changes[sq].at().length - 1];
-                if (liftedAt - floor <= standMillis) return null;
+                if (mayGoOn && liftedAt - floor <= standMillis) return null;
                 stoodUntil = Math.min(stoodUntil, liftedAt);
             }
         }
@@ -574,6 +575,22 @@ final class StorySearch {
      */
     private boolean before(long t, long earliest) {
         return t < earliest && t != sameFrame;
+    }
+
+    /**
+     * Whether the piece of move {@code m} (made from {@code p}) may have been resting on its way when set down: it
+     * could go further along the same line, or it is a king or rook that castling may still move on. A knight or a
+     * pawn that cannot step further set down is where it goes.
+     */
+    private boolean mayGoOn(Position p, Move m) {
+        if (m instanceof Move.Castle) return false;
+        for (Move o : p.legalMoves()) {
+            Move b = PromotionChoices.base(o);
+            if (b.from() != m.from()) continue;
+            if (b instanceof Move.Castle) return true;
+            if (MoveTable.between(geometry, m.from(), b.to()).contains(m.to())) return true;
+        }
+        return false;
     }
 
     /** The square the piece that move {@code m} sets down on {@code sq} came from. */

@@ -871,6 +871,9 @@ final class Transition {
             case TWO_PLY -> {
                 commit(p.move(), p.index(), p.firstComplete(),
                         p.first() != null ? Math.min(p.first().since(), p.since()) : p.since());
+                // The first move was done by then: later readings of its squares are the reply's doing (a piece the
+                // reply set down on the square the first move filled is no settling of the first move).
+                if (p.firstComplete() >= 0 && p.firstComplete() < settledAt) settledAt = p.firstComplete();
                 // The reply has been on the board since the two plies were seen: it is pending from then on, if the
                 // board still shows it (else the next look sees what became of it).
                 int j = table.indexOf(p.second());
