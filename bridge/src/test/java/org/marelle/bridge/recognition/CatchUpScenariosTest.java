@@ -241,6 +241,20 @@ class CatchUpScenariosTest {
         assertThat(h.committed()).containsExactly("Bxe6");
     }
 
+    @Test
+    void aReplyTakenVictimFirstAfterACaptureTakenVictimFirst() {
+        // Found in the blitz profile (Morphy game 103, seed 1): Ne4, Black takes the knight off e4 150 ms after it
+        // landed and plays Nxe4, White touches the d5 pawn for 75 ms (which reads like Nxd5 one-handed, so the rules
+        // leave the choice to the story search), then takes the knight off e4 and plays Bxe4. The first two were
+        // decided together; the search must read Nxe4's landing after Ne4 was done, not as Ne4 settling.
+        RecognizerConfig blitz = RecognizerConfig.defaults().withSensors(SensorModel.ideal(40, 1));
+        Hands h = Hands.at(Position.fromFen("4k3/8/5n2/3P4/8/6N1/8/1B2K3 w - - 0 1"), blitz)
+                .up("g3").after(500).down("e4").after(150).up("e4").after(75).up("f6").after(300).down("e4")
+                .after(125).up("d5").after(75).down("d5").after(75).up("b1").after(50).up("e4").after(250).down("e4")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Ne4", "Nxe4", "Bxe4");
+    }
+
     private static RecognizerState feed(Step step, List<RecognitionEvent> events) {
         events.addAll(step.events());
         return step.state();
