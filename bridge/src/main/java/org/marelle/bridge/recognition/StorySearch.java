@@ -499,8 +499,8 @@ final class StorySearch {
                 // A piece that stood where the story has none, longer than a piece rests on its way (dragged or not;
                 // one stay across the dropouts of its sensor), was set down there: no such story; shorter, it counts
                 // for as long as it stood.
-                if (c.occupied()[j] && lasted(c, j) > standMillis) return null;
-                if (c.occupied()[j] && dragged(sq, c.at()[j], spanFrom, doneAt, paths)) continue;
+                if (c.occupied()[j] && stay(c, j, matched[sq]) > standMillis) return null;
+                if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, doneAt, paths)) continue;
                 if (c.occupied()[j] && handPath.contains(sq) && c.at()[j] >= handFrom - slack) continue;
                 // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
@@ -511,10 +511,25 @@ final class StorySearch {
                 lastSeen, stoodUntil, steady);
     }
 
-    /** Whether a piece of the story was being dragged over square {@code sq} at time {@code t}. */
-    private static boolean dragged(int sq, long t, long[] spanFrom, long[] doneAt, SquareSet[] paths) {
+    /**
+     * How long the piece read from change {@code j} on stood, across dropouts, up to the next change the story
+     * explains (a piece set down there by a move of the story is another piece).
+     */
+    private long stay(Changes c, int j, boolean[] matched) {
+        int n = c.at().length;
+        int k = j + 1;
+        while (k + 1 < n && !matched[k] && !matched[k + 1] && c.at()[k + 1] - c.at()[k] <= joinedFalseEmpty) k += 2;
+        return k < n ? c.at()[k] - c.at()[j] : Long.MAX_VALUE;
+    }
+
+    /**
+     * Whether a piece of the story was being dragged over square {@code sq} from {@code t} to {@code until}: it read
+     * there while the move was under way and left before it landed (within a scan: a piece cannot stand on its way
+     * and on its destination at once).
+     */
+    private boolean dragged(int sq, long t, long until, long[] spanFrom, long[] doneAt, SquareSet[] paths) {
         for (int k = 0; k < paths.length; k++) {
-            if (paths[k].contains(sq) && t >= spanFrom[k] && t <= doneAt[k]) return true;
+            if (paths[k].contains(sq) && t >= spanFrom[k] && t <= doneAt[k] && until <= doneAt[k] + slack) return true;
         }
         return false;
     }
