@@ -255,6 +255,18 @@ class CatchUpScenariosTest {
         assertThat(h.committed()).containsExactly("Ne4", "Nxe4", "Bxe4");
     }
 
+    @Test
+    void aPieceStillOnItsWayAfterItLandedIsNoDrag() {
+        // Found in the blitz profile (ECC 2018 game 51, seed 1): Qe4 dragged from e6 over e5; White lifts the e3 pawn
+        // and puts it back (125 ms), then takes the queen off e4 and plays Qxe4. "Qxe3, dragged over e4" reads the
+        // same squares, but the queen would have stood on e4 200 ms after landing on e3.
+        RecognizerConfig blitz = RecognizerConfig.defaults().withSensors(SensorModel.ideal(40, 1));
+        Hands h = Hands.at(Position.fromFen("4k3/8/4q3/8/8/3QP3/8/4K3 b - - 0 1"), blitz)
+                .up("e6").after(100).down("e5").after(175).change("-e5 +e4").after(125).up("e3").after(125).down("e3")
+                .after(75).up("d3").after(125).up("e4").after(250).down("e4").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qe4", "Qxe4+");
+    }
+
     private static RecognizerState feed(Step step, List<RecognitionEvent> events) {
         events.addAll(step.events());
         return step.state();
