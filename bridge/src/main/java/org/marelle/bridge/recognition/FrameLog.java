@@ -269,17 +269,12 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
      * Whether {@code to} read empty and then occupied again while {@code from} read empty, for longer than the sensors
      * can misread a piece standing there: what a capture by the piece of {@code from} looks like when made too fast
      * to prove (the victim plucked off, the capturing piece set down at once), or a piece lifted and put back while
-     * that piece was away. A piece set down before the log began was set down no later than the log's start.
+     * that piece was away. A piece set down before the log began was set down no later than the log's start. Only
+     * an emptiness too fast to prove counts (one that lasted a proof or longer is for the proof rules to see); with
+     * {@code orDropout}, one a dropout explains, or dropouts run together, too; and only one filled again by
+     * {@code until} (a rival capture's landing: what came after it is no swap before it).
      */
-    boolean swapSeen(int from, int to, RecognizerConfig config) {
-        return swapSeen(from, to, config, false);
-    }
-
-    /**
-     * As {@link #swapSeen(int, int, RecognizerConfig)}; with {@code orDropout}, an emptiness a dropout explains counts
-     * too. (One that lasted a proof or longer is no fast swap: such a capture is for the proof rules to see.)
-     */
-    boolean swapSeen(int from, int to, RecognizerConfig config, boolean orDropout) {
+    boolean swapSeen(int from, int to, RecognizerConfig config, boolean orDropout, long until) {
         SensorModel sensors = config.sensors();
         FrameLog[] states = newestFirst();
         int oldest = states.length - 1;
@@ -291,6 +286,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             while (f >= 0 && !states[f].has(to)) away |= !states[f--].has(from);
             if (f < 0) return false;   // still empty
             if (!away || states[f].has(from)) continue;   // the piece was back on its square: no swap by it
+            if (states[f].at > until) continue;           // filled again after the rival landed: no swap before it
             long emptyFor = states[f].at - states[e].at;
             // (Shorter than the fastest swap a hand makes, read a scan short, it is no swap.)
             if (emptyFor + sensors.scanMillis() < StorySearch.SHORTEST_SWAP_MILLIS) continue;

@@ -154,7 +154,7 @@ final class Matcher {
         for (int j = 0; j < tb.count; j++) {
             if (j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
                     && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
-                    && t.log.swapSeen(from, tb.victim[j], t.config, true)) return true;
+                    && t.log.swapSeen(from, tb.victim[j], t.config, true, Long.MAX_VALUE)) return true;
         }
         return false;
     }
@@ -165,10 +165,17 @@ final class Matcher {
      * may have been made, and only what follows tells).
      */
     private boolean swapSeen(MoveTable tb, int i, int j) {
+        long landed = tb.isHiddenCapture(i) ? proof(tb, i, Long.MIN_VALUE) : -1;
+        return swapSeen(tb, i, j, landed < 0 ? Long.MAX_VALUE : landed);
+    }
+
+    /** As above, with move {@code i} done by {@code until} (swaps filled again later are none before it). */
+    private boolean swapSeen(MoveTable tb, int i, int j, long until) {
         int from = tb.moves[i].from();
-        return j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
-                && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
-                && t.log.swapSeen(from, tb.victim[j], t.config, true);
+        if (j == i || tb.moves[j].from() != from || !tb.isHiddenCapture(j)
+                || tb.victim[j] == PromotionChoices.base(tb.moves[i]).to()) return false;
+        // (Only a swap before move i's own landing: the piece cannot have captured elsewhere after it landed.)
+        return t.log.swapSeen(from, tb.victim[j], t.config, true, until);
     }
 
     /**
@@ -407,7 +414,7 @@ final class Matcher {
         if (table.isHiddenCapture(first)) {
             for (int j = 0; j < table.count; j++) {
                 if (table.afterLo[j] == table.afterLo[first] && table.afterHi[j] == table.afterHi[first]
-                        && swapSeen(table, first, j)) return null;
+                        && swapSeen(table, first, j, reply.complete())) return null;
             }
         }
         MoveTable next = t.tableAfter(first);

@@ -1140,6 +1140,26 @@ final class Transition {
         }
     }
 
+    /**
+     * How long the last move of {@code moves} (played from the committed position) may still grow into another: a
+     * piece that may slide on, a king or rook move that may become castling, a promotion whose piece may still be
+     * chosen; 0 for any other (the next move begun proves it done).
+     */
+    private long growWindow(List<Move> moves) {
+        Position p = table.position;
+        for (int k = 0; k < moves.size() - 1; k++) p = p.play(moves.get(k));
+        Move last = moves.get(moves.size() - 1);
+        MoveTable tb = new MoveTable(p);
+        int i = tb.indexOf(last);
+        long window = 0;
+        if (i >= 0 && maySlideOn(tb, i)) window = config.slideMillis();
+        if (i >= 0 && mayBecomeCastling(tb, i)) window = Math.max(window, config.castlingMillis());
+        if (PromotionChoices.isPromotion(last) && boardChoice == null && apiChoice == null) {
+            window = Math.max(window, config.promotionMillis());
+        }
+        return window;
+    }
+
     /** The window of the last move of {@code moves}, played from the committed position (see {@link #movePending}). */
     private long lastWindow(List<Move> moves) {
         Position p = table.position;
@@ -1162,7 +1182,8 @@ final class Transition {
     private int confirmed(StorySearch.Story x) {
         int n = x.moves().size();
         if (!x.partial() && now - log.at() >= config.mismatchMillis()) return Math.max(x.confirmed(), x.confirmedIfStill());
-        if (x.partial() && x.lastSeen() && x.confirmed() == n - 1 && x.cost() < config.proofMillis() && Math.min(now, x.stoodUntil()) - x.doneAt()[n - 1] >= lastWindow(x.moves())) {
+        if (x.partial() && x.lastSeen() && x.confirmed() == n - 1 && x.cost() < config.proofMillis()
+                && Math.min(now, x.stoodUntil()) - x.doneAt()[n - 1] >= growWindow(x.moves())) {
             return n;
         }
         return x.confirmed();
