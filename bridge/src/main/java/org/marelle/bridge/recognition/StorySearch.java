@@ -301,9 +301,10 @@ final class StorySearch {
         if (lifted.isEmpty() || lifted.count() > 2) return false;
         SquareSet own = p.occupancy(p.turn());
         if (lifted.minus(own).isEmpty()) return true;
+        List<Move> legal = p.legalMoves();
         for (int sq : lifted.minus(own).toArray()) {
             boolean victim = false;
-            for (Move m : p.legalMoves()) victim |= left(p, PromotionChoices.base(m)).contains(sq) && m.from() != sq;
+            for (Move m : legal) victim |= left(p, PromotionChoices.base(m)).contains(sq) && m.from() != sq;
             if (!victim) return false;
         }
         return true;
@@ -473,21 +474,10 @@ final class StorySearch {
             }
         }
         boolean lastSeen = !lastWeak;
-        // Pieces in hand (the next move begun) may be dragged along their lines from when they left.
-        SquareSet handPath = SquareSet.EMPTY;
+        // Pieces in hand (the next move begun) may be dragged along their lines from when they left (worked out
+        // only when a reading needs it).
+        SquareSet handPath = null;
         long handFrom = Long.MAX_VALUE;
-        if (partial) {
-            Position end = line.isEmpty() ? start : before.get(line.size() - 1).play(line.get(line.size() - 1));
-            SquareSet lifted = end.occupancy(end.turn()).minus(board);
-            for (int sq : lifted.toArray()) {
-                Changes c = changes[sq];
-                if (c.at().length > 0) handFrom = Math.min(handFrom, c.at()[c.at().length - 1]);
-                for (Move m : end.legalMoves()) {
-                    Move b = PromotionChoices.base(m);
-                    if (b.from() == sq && !(b instanceof Move.Castle)) handPath = handPath.union(passes(b)).with(b.to());
-                }
-            }
-        }
         long unexplained = 0;
         for (int sq = 0; sq < changes.length; sq++) {
             Changes c = changes[sq];
@@ -501,7 +491,23 @@ final class StorySearch {
                 // for as long as it stood.
                 if (c.occupied()[j] && stay(c, j, matched[sq]) > standMillis) return null;
                 if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, doneAt, paths)) continue;
-                if (c.occupied()[j] && handPath.contains(sq) && c.at()[j] >= handFrom - slack) continue;
+                if (c.occupied()[j] && partial) {
+                    if (handPath == null) {
+                        handPath = SquareSet.EMPTY;
+                        Position end = line.isEmpty() ? start : before.get(line.size() - 1).play(line.get(line.size() - 1));
+                        SquareSet lifted = end.occupancy(end.turn()).minus(board);
+                        List<Move> legal = lifted.isEmpty() ? List.of() : end.legalMoves();
+                        for (int l : lifted.toArray()) {
+                            Changes h = changes[l];
+                            if (h.at().length > 0) handFrom = Math.min(handFrom, h.at()[h.at().length - 1]);
+                            for (Move m : legal) {
+                                Move b = PromotionChoices.base(m);
+                                if (b.from() == l && !(b instanceof Move.Castle)) handPath = handPath.union(passes(b)).with(b.to());
+                            }
+                        }
+                    }
+                    if (handPath.contains(sq) && c.at()[j] >= handFrom - slack) continue;
+                }
                 // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
                 unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
