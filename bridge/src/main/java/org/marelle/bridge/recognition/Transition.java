@@ -1237,11 +1237,36 @@ final class Transition {
     private void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story) {
         for (int k = 0; k < count; k++) {
             Move m = moves.get(k);
-            if (PromotionChoices.isPromotion(m)) m = PromotionChoices.withPiece(m, promotionPiece(table.position));
+            if (PromotionChoices.isPromotion(m)) {
+                PieceType touched = choiceTouched(m, doneAt[k]);
+                m = PromotionChoices.withPiece(m, touched != null ? touched : promotionPiece(table.position));
+            }
+            // (A piece chosen on the board other than the story's may leave its later moves illegal: the search
+            // goes on from what was committed.)
+            if (table.indexOf(m) < 0 && k > 0) break;
             commit(m, table.indexOf(m), doneAt[k], doneAt[k]);
             // A move made while the board was not read leaves the next ones as unread as it was.
             if (story != null && story.unread(k)) settledAt = Long.MIN_VALUE;
         }
+    }
+
+    /**
+     * The piece chosen on the board for promotion {@code m} of a story, done at {@code doneAt}: as
+     * {@link #noteTap}, the latest lit choice square that held a piece longer than a flicker since; null when none.
+     */
+    private PieceType choiceTouched(Move m, long doneAt) {
+        SquareSet after = table.position.occupancyAfter(m);
+        SquareSet mask = new SquareSet(-1L, -1L).minus(SquareSet.of(PromotionChoices.squareOf(m)));
+        long latest = -1;
+        PieceType chosen = null;
+        for (PromotionChoice c : PromotionChoices.of(table.position, m)) {
+            long end = log.latestRunEnd(after.with(c.square()), mask, doneAt, now, config.proofMillis());
+            if (end > latest) {
+                latest = end;
+                chosen = c.piece();
+            }
+        }
+        return chosen;
     }
 
     // ---- mismatch ----------------------------------------------------------------------------------------------
