@@ -312,14 +312,16 @@ final class StorySearch {
 
     /**
      * The most squares {@code left} plies from {@code p} can change: two a move (one for a capture), two more for a
-     * side that may still castle (king and rook), one more for each en passant capture (at most every other ply).
+     * side that may still castle (king and rook), one more for each en passant capture (at most every other ply), and
+     * the one or two pieces the next move may have lifted.
      */
     private static int mostChanges(Position p, int left) {
         int castling = 0;
         for (org.marelle.rules.Color c : org.marelle.rules.Color.values()) {
             if (!p.castlingRooks(c).isEmpty()) castling += 2;
         }
-        return 2 * left + castling + (left + 1) / 2;
+        // (And two for the next move begun: a story may end with one or two pieces lifted.)
+        return 2 * left + castling + (left + 1) / 2 + 2;
     }
 
     /** The squares a move sets its pieces down on. */
