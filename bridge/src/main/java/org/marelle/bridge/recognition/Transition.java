@@ -1146,27 +1146,25 @@ final class Transition {
      * chosen; 0 for any other (the next move begun proves it done).
      */
     private long growWindow(List<Move> moves) {
+        return window(moves, true);
+    }
+
+    /** The window of the last move of {@code moves}, played from the committed position (see {@link #movePending}). */
+    private long lastWindow(List<Move> moves) {
+        return window(moves, false);
+    }
+
+    /** The window of the last move of {@code moves}: {@link #movePending}'s, or only its growing part. */
+    private long window(List<Move> moves, boolean growingOnly) {
         Position p = table.position;
         for (int k = 0; k < moves.size() - 1; k++) p = p.play(moves.get(k));
         Move last = moves.get(moves.size() - 1);
         MoveTable tb = new MoveTable(p);
         int i = tb.indexOf(last);
-        long window = 0;
-        if (i >= 0 && maySlideOn(tb, i)) window = config.slideMillis();
+        long window = growingOnly ? 0 : config.settleMillis();
+        if (i >= 0 && !growingOnly && tb.isHiddenCapture(i)) window = Math.max(window, config.captureMillis());
+        if (i >= 0 && maySlideOn(tb, i)) window = Math.max(window, config.slideMillis());
         if (i >= 0 && mayBecomeCastling(tb, i)) window = Math.max(window, config.castlingMillis());
-        if (PromotionChoices.isPromotion(last) && boardChoice == null && apiChoice == null) {
-            window = Math.max(window, config.promotionMillis());
-        }
-        return window;
-    }
-
-    /** The window of the last move of {@code moves}, played from the committed position (see {@link #movePending}). */
-    private long lastWindow(List<Move> moves) {
-        Position p = table.position;
-        for (int k = 0; k < moves.size() - 1; k++) p = p.play(moves.get(k));
-        Move last = moves.get(moves.size() - 1);
-        MoveTable tb = new MoveTable(p);
-        long window = movePending(tb, last, tb.indexOf(last), now).window();
         if (PromotionChoices.isPromotion(last) && boardChoice == null && apiChoice == null) {
             window = Math.max(window, config.promotionMillis());
         }
