@@ -348,6 +348,18 @@ final class StorySearch {
 
     /** The story of {@code line} as the log shows it, or null when the log contradicts it. */
     private Story read(List<Move> line, List<Position> before, boolean partial) {
+        hesitationMayHelp = false;
+        Story story = read(line, before, partial, false);
+        // A piece its move lifted, put back and left standing, then lifted again (a hesitation over the move): read
+        // again with the piece leaving at the later lift. (Only then: the piece standing there later may as well be
+        // another, set down by a later move of the story.)
+        return story == null && hesitationMayHelp ? read(line, before, partial, true) : story;
+    }
+
+    /** Set by a reading that failed on a piece standing on a square a move of its story left. */
+    private boolean hesitationMayHelp;
+
+    private Story read(List<Move> line, List<Position> before, boolean partial, boolean hesitated) {
         int[] cursor = new int[changes.length];
         long floor = Long.MIN_VALUE;
         long[] doneAt = new long[line.size()];
@@ -385,7 +397,7 @@ final class StorySearch {
                 boolean was = occ.contains(sq), is = after.contains(sq);
                 if (!is) continue;
                 // A piece lands after it was lifted (within a scan's slack: two events may be read in either order).
-                long lifted = firstLift(origin(m, sq), earliest);
+                long lifted = firstLift(origin(m, sq), earliest, hesitated);
                 long landFloor = lifted == Long.MIN_VALUE ? earliest : Math.max(earliest, lifted - slack);
                 if (!was) {
                     int j = next(sq, cursor[sq], true, landFloor, true);
@@ -491,7 +503,10 @@ final class StorySearch {
                 // A piece that stood where the story has none, longer than a piece rests on its way (dragged or not;
                 // one stay across the dropouts of its sensor), was set down there: no such story; shorter, it counts
                 // for as long as it stood.
-                if (c.occupied()[j] && stay(c, j, matched[sq]) > standMillis) return null;
+                if (c.occupied()[j] && stay(c, j, matched[sq]) > standMillis) {
+                    for (Move m : line) hesitationMayHelp |= PromotionChoices.base(m).from() == sq;
+                    return null;
+                }
                 if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, doneAt, paths)) continue;
                 if (c.occupied()[j] && partial) {
                     if (handPath == null) {
@@ -621,9 +636,20 @@ final class StorySearch {
         return m instanceof Move.Castle c && sq == c.rookTo() ? c.rookFrom() : m.from();
     }
 
-    /** When square {@code sq} was first lifted for good at or after {@code earliest}; Long.MIN_VALUE when never. */
-    private long firstLift(int sq, long earliest) {
+    /**
+     * When square {@code sq} was first lifted for good at or after {@code earliest}; Long.MIN_VALUE when never. Read
+     * with {@code hesitated}: a piece lifted, put back and left standing there longer than a piece rests on its way,
+     * then lifted again, left at the later lift.
+     */
+    private long firstLift(int sq, long earliest, boolean hesitated) {
         int j = next(sq, 0, false, earliest, true);
+        while (hesitated && j >= 0) {
+            int back = next(sq, j + 1, true, Long.MIN_VALUE, true);
+            if (back < 0 || stay(changes[sq], back, new boolean[changes[sq].at().length]) <= standMillis) break;
+            int again = next(sq, back + 1, false, Long.MIN_VALUE, true);
+            if (again < 0) break;
+            j = again;
+        }
         return j < 0 ? Long.MIN_VALUE : changes[sq].at()[j];
     }
 

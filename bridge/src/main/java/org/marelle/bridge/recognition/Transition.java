@@ -1113,6 +1113,21 @@ final class Transition {
             }
             int agreed = agreedPrefix(close, this::confirmed);
             if (now - log.at() < still) {
+                // Only a story's last move waits for its window: a move followed by the other side's is done. Those
+                // are committed now, or a next move begun before the window passed would take the story past the
+                // plies the search can look ahead, and the board would never be followed again.
+                int followed = agreed;
+                for (StorySearch.Story x : close) {
+                    if (x.unseen() > 0 || x.unread()) followed = 0;
+                    else if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
+                }
+                if (followed > 0) {
+                    StorySearch.Story lead = close.get(0);
+                    commitStory(lead.moves(), lead.doneAt(), followed, lead);
+                    searched = null;
+                    evaluate();
+                    continue;
+                }
                 catchUpStill = still;
                 searched = null;
                 return;

@@ -267,6 +267,39 @@ class CatchUpScenariosTest {
         assertThat(h.committed()).containsExactly("Qe4", "Qxe4+");
     }
 
+    @Test
+    void movesFollowedByTheOtherSidesAreCommittedWhileTheLastMayStillGrow() {
+        // Found in the swap profile (chessjs game 61): Nxd4 one-handed right after cxd4 (a capture a Hall dropout
+        // could show) waits for what follows; g6, Be3 and Bg7 follow, the board never still for a settle window in
+        // between, and White plays Be2 500 ms after Bg7 landed, while the bishop could still have been on its way to
+        // h6. The moves before Bg7 are done (the other side moved after each): they are committed before the next
+        // move takes the story past the four plies the search looks at.
+        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
+        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3"), hall)
+                .up("c5").after(200).up("d4").after(150).down("d4")
+                .after(300).up("f3").after(200).up("d4").after(70).down("d4")
+                .after(2000).up("g7").after(200).down("g6")
+                .after(150).up("c1").after(200).down("e3")
+                .after(150).up("f8").after(200).down("g7")
+                .after(500).up("f1").after(200).down("e2")
+                .after(300).up("g8").after(300).down("f6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("cxd4", "Nxd4", "g6", "Be3", "Bg7", "Be2", "Nf6");
+    }
+
+    @Test
+    void aPieceLiftedPutBackAndLiftedAgainLeftTheSecondTime() {
+        // Found in the swap profile (chessjs game 89): Bxc6+ one-handed; Black lifts the b7 pawn, the bishop on c6
+        // drops out for 40 ms meanwhile (Hall), the pawn goes back to b7 and stands there, then is lifted again and
+        // takes on c6 (80 ms). The pawn left b7 the second time: the dropout is no landing of it.
+        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
+        Hands h = Hands.at(Position.fromFen("r2qkbnr/pp2pppp/2n5/1BppP3/6b1/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 5"), hall)
+                .up("b5").after(260).up("c6").after(60).down("c6")
+                .after(440).up("b7").after(120).up("c6").after(40).down("c6").after(1080).down("b7")
+                .after(840).up("b7").after(260).up("c6").after(80).down("c6")
+                .after(600).up("e1").after(300).down("g1").after(200).up("h1").after(300).down("f1").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bxc6+", "bxc6", "O-O");
+    }
+
     private static RecognizerState feed(Step step, List<RecognitionEvent> events) {
         events.addAll(step.events());
         return step.state();
