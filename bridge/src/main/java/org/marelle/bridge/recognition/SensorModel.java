@@ -181,6 +181,24 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
+     * The longest a physical reading of {@code millis} can last in settled frames: it is seen from the first scan
+     * inside it to the first after it, a scan later when that scan is lost (never two in a row). (The debouncer moves
+     * both ends alike.)
+     */
+    public long longestReadingOf(long millis) {
+        return millis + (long) Math.ceil((lostScanOneIn > 0 ? 2 : 1) * scanMillis());
+    }
+
+    /**
+     * How long after a square began to read wrong the host has read it right again at worst: the misreading
+     * ({@link #longestUntouchedMisreading()}) as settled frames show it ({@link #longestReadingOf}), and the
+     * debouncer's settling of the reading that ends it. A board still for longer shows no misreading.
+     */
+    public long misreadingOverWithin() {
+        return longestReadingOf(longestUntouchedMisreading()) + (long) Math.ceil((debounceScans - 1) * scanMillis());
+    }
+
+    /**
      * The longest an empty square no piece is set on can read occupied, in ms of physical time: a brush by a piece
      * carried over it, or a legacy flicker; 0 when it never does.
      */

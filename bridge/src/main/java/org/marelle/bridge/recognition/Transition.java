@@ -129,7 +129,7 @@ final class Transition {
             }
             board = b;
             log = log.push(now, b);
-            catchUpStill = config.settleMillis();
+            catchUpStill = glance();
             // (A board that comes back to one searched before comes back with more evidence: searched anew.)
             searched = null;
             evaluate();
@@ -1065,6 +1065,16 @@ final class Transition {
     }
 
     /**
+     * How long the board must have been still before it is searched after a change: until no reading in the log can
+     * still turn out a misreading ({@link SensorModel#misreadingOverWithin()}). A flurry of
+     * moves (blitz, one move answered within a quarter second by the next) is so followed a glance at a time, before it
+     * runs past the plies a search looks at; what a glance cannot decide waits for the board to be still longer.
+     */
+    private long glance() {
+        return Math.min(config.settleMillis(), config.sensors().misreadingOverWithin());
+    }
+
+    /**
      * Searches the moves that lead to the still board (see {@link StorySearch}): commits the story the log clearly
      * favours (all of it but a last capture nobody saw, which only what follows can confirm), or asks the player to
      * choose when stories stay close, or leaves the board to the mismatch report when none explains it.
@@ -1116,16 +1126,25 @@ final class Transition {
                 // Only a story's last move waits for its window: a move followed by the other side's is done. Those
                 // are committed now, or a next move begun before the window passed would take the story past the
                 // plies the search can look ahead, and the board would never be followed again.
+                // (Not on the word of a story that leaves a square reading occupied, where it has no piece, for longer
+                // than the sensors misread: what comes next may explain it otherwise. Nor on a reply that sets a
+                // piece down where the move before could have gone on to: that may be the piece resting on its way.)
                 int followed = agreed;
+                long stray = config.sensors().longestReadingOf(config.sensors().longestFalseOccupied());
                 for (StorySearch.Story x : close) {
-                    if (x.unseen() > 0 || x.unread()) followed = 0;
+                    if (x.unseen() > 0 || x.unread() || x.longestStray() > stray) followed = 0;
                     else if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
+                    followed = Math.min(followed, answered(x.moves()));
                 }
                 if (followed > 0) {
                     StorySearch.Story lead = close.get(0);
                     commitStory(lead.moves(), lead.doneAt(), followed, lead);
                     searched = null;
+                    // What is left is the board's since it began to show it (its windows run from then).
+                    long t = now;
+                    now = log.at();
                     evaluate();
+                    now = t;
                     continue;
                 }
                 catchUpStill = still;
@@ -1153,6 +1172,32 @@ final class Transition {
             searched = null;   // what is left, if anything, is searched from the new position
             evaluate();
         }
+    }
+
+    /**
+     * How many first moves of {@code moves} (played from the committed position) are answered by the next one: a
+     * move whose next sets a piece down on a square its own piece could have gone on to (a slider's line beyond its
+     * destination) may be that piece still on its way, and ends the count.
+     */
+    private int answered(List<Move> moves) {
+        Position p = table.position;
+        for (int k = 0; k + 1 < moves.size(); k++) {
+            Move m = PromotionChoices.base(moves.get(k));
+            Position after = p.play(moves.get(k));
+            SquareSet onward = SquareSet.EMPTY;
+            if (!(m instanceof Move.Castle)) {
+                for (Move o : p.legalMoves()) {
+                    Move b = PromotionChoices.base(o);
+                    if (b.from() == m.from() && !(b instanceof Move.Castle)
+                            && MoveTable.between(p.geometry(), m.from(), b.to()).contains(m.to())) {
+                        onward = onward.union(MoveTable.between(p.geometry(), m.to(), b.to())).with(b.to());
+                    }
+                }
+            }
+            if (!StorySearch.placed(PromotionChoices.base(moves.get(k + 1))).intersect(onward).isEmpty()) return k;
+            p = after;
+        }
+        return moves.size();
     }
 
     /**

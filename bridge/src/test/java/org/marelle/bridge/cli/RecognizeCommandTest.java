@@ -79,7 +79,9 @@ class RecognizeCommandTest {
 
     @Test
     void aFastCaptureIsCommittedOnceTheReplyConfirmsIt() throws IOException {
-        // exd5 one-handed (d5 read empty for 60 ms), then Nf6: committed together once the board is still.
+        // exd5 one-handed (d5 read empty for 60 ms), then Nf6: exd5 is committed as soon as the reply stands (60 ms
+        // after it landed: three scans at 50 Hz, in which the reed switches' readings settle and any lost scan is
+        // made up), Nf6 once the board has been still for the settle window.
         String t = trace("""
                 {"t": 0, "occupied": ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "f2", "g2", "h2", "e4", "d5", "a7", "b7", "c7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]}
                 {"t": 1000, "up": "e4"}
@@ -92,7 +94,7 @@ class RecognizeCommandTest {
         CliRun run = CliRun.of("recognize", "--trace", t, "--fen", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
                 "--sensors", "reed");
         assertThat(run.exitCode()).isEqualTo(0);
-        assertThat(run.outLines()).contains("2350 e4d5 exd5", "2350 g8f6 Nf6");
+        assertThat(run.outLines()).contains("2160 e4d5 exd5", "2350 g8f6 Nf6");
     }
 
     @Test

@@ -287,6 +287,22 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aFlurryOfMovesWithNoStillBoardIsFollowedAGlanceAtATime() {
+        // Blitz: exd5 and Qxd5 one-handed, then Nc3 Qa5 d4 Nf6, each move begun 200 ms after the one before landed
+        // and held 200 ms: the board is never still for a settle window. Six plies are more than a search looks at;
+        // the board is searched once no reading in it can still be a misreading, and what the other side answered
+        // is committed on the way.
+        Hands h = Hands.at(Position.fromFen(SCANDINAVIAN), REED)
+                .up("e4").after(150).up("d5").after(60).down("d5")
+                .after(200).up("d8").after(150).up("d5").after(80).down("d5")
+                .after(200).up("b1").after(200).down("c3")
+                .after(200).up("d5").after(200).down("a5")
+                .after(200).up("d2").after(200).down("d4")
+                .after(200).up("g8").after(200).down("f6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("exd5", "Qxd5", "Nc3", "Qa5", "d4", "Nf6");
+    }
+
+    @Test
     void aPieceLiftedPutBackAndLiftedAgainLeftTheSecondTime() {
         // Found in the swap profile (chessjs game 89): Bxc6+ one-handed; Black lifts the b7 pawn, the bishop on c6
         // drops out for 40 ms meanwhile (Hall), the pawn goes back to b7 and stands there, then is lifted again and
