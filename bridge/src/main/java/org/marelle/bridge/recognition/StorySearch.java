@@ -57,10 +57,11 @@ final class StorySearch {
      * confirmed once the board stays still for long, every piece set down: up to the last move seen whole or seen
      * briefly (a capture a dropout could have shown, or none saw, is confirmed only by a later move).
      * {@code longestStray}: the longest a square read occupied where the story has no piece (0 when none did).
+     * {@code landedUnseen}: a piece of it was set down and taken by the next move without a reading of it.
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
-                 long longestStray) {
+                 long longestStray, boolean landedUnseen) {
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
         boolean unread(int k) {
@@ -74,6 +75,14 @@ final class StorySearch {
          */
         boolean unread() {
             return unreadUntil != Long.MIN_VALUE && doneAt.length > 0 && unread(0);
+        }
+
+        /**
+         * Whether only the player can tell: moves made while the board was not read, or a piece the board never
+         * showed where the story set it down (a story made up of what was not seen, however well the rest fits).
+         */
+        boolean askFirst() {
+            return unread() || landedUnseen;
         }
 
         /**
@@ -351,17 +360,31 @@ final class StorySearch {
     /** The story of {@code line} as the log shows it, or null when the log contradicts it. */
     private Story read(List<Move> line, List<Position> before, boolean partial) {
         hesitationMayHelp = false;
-        Story story = read(line, before, partial, false);
+        Story story = read(line, before, partial, false, false);
         // A piece its move lifted, put back and left standing, then lifted again (a hesitation over the move): read
         // again with the piece leaving at the later lift. (Only then: the piece standing there later may as well be
         // another, set down by a later move of the story.)
-        return story == null && hesitationMayHelp ? read(line, before, partial, true) : story;
+        if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false);
+        // A piece set down and taken by the next move before a reading of it settled: the one reading of a piece
+        // there is the capturing piece's (read so only when the landing the plain reading took leaves no story).
+        if (story == null && capturesMayGoUnseen && anyTakenNext(line, before)) {
+            story = read(line, before, partial, false, true);
+        }
+        return story;
+    }
+
+    private static boolean anyTakenNext(List<Move> line, List<Position> before) {
+        for (int k = 0; k + 1 < line.size(); k++) {
+            if (takenNext(line, before, k, PromotionChoices.base(line.get(k)).to())) return true;
+        }
+        return false;
     }
 
     /** Set by a reading that failed on a piece standing on a square a move of its story left. */
     private boolean hesitationMayHelp;
 
-    private Story read(List<Move> line, List<Position> before, boolean partial, boolean hesitated) {
+    private Story read(List<Move> line, List<Position> before, boolean partial, boolean hesitated,
+                       boolean landingsUnseen) {
         int[] cursor = new int[changes.length];
         long floor = Long.MIN_VALUE;
         long[] doneAt = new long[line.size()];
@@ -375,6 +398,7 @@ final class StorySearch {
         int steady = 0;
         boolean lastWeak = false;
         long stoodUntil = Long.MAX_VALUE;
+        int landedUnseen = -1;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
@@ -402,11 +426,22 @@ final class StorySearch {
                 long lifted = firstLift(origin(m, sq), earliest, hesitated);
                 long landFloor = lifted == Long.MIN_VALUE ? earliest : Math.max(earliest, lifted - slack);
                 if (!was) {
-                    int j = next(sq, cursor[sq], true, landFloor, true);
+                    int j = landingsUnseen && takenNext(line, before, k, sq) ? -1
+                            : next(sq, cursor[sq], true, landFloor, true);
                     if (j < 0 && inGap(floor)) {
                         // Made while the board was not read: the first reading shows only what it left.
                         done = Math.max(done, gapUntil);
                         landed = Math.max(landed, gapUntil);
+                        continue;
+                    }
+                    if (j < 0 && landingsUnseen && unseen == 0 && takenNext(line, before, k, sq)) {
+                        // Set down and taken off by the next move before a reading of it settled (a dropout as it
+                        // was set down, then the victim plucked): a capture nobody saw, and a landing with it.
+                        unseen++;
+                        weak = true;
+                        doubtful = true;
+                        landedUnseen = sq;
+                        if (lifted != Long.MIN_VALUE) done = Math.max(done, lifted);
                         continue;
                     }
                     if (j < 0) return null;
@@ -414,6 +449,16 @@ final class StorySearch {
                     matched[sq][j] = true;
                     done = Math.max(done, changes[sq].at()[j]);
                     landed = Math.max(landed, changes[sq].at()[j]);
+                } else if (sq == landedUnseen) {
+                    // Taking the piece the move before set down unseen: the capturing piece's landing alone was read.
+                    int j = next(sq, cursor[sq], true, landFloor, true);
+                    if (j < 0) return null;
+                    cursor[sq] = j + 1;
+                    matched[sq][j] = true;
+                    done = Math.max(done, changes[sq].at()[j]);
+                    landed = Math.max(landed, changes[sq].at()[j]);
+                    weak = true;
+                    doubtful = true;
                 } else {
                     // Occupied before and after: a capture's square (or a Chess960 king and rook trading squares).
                     // The landing: the first lasting reading of a piece there after the capturing piece was lifted,
@@ -535,7 +580,7 @@ final class StorySearch {
             }
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
-                lastSeen, stoodUntil, steady, longestStray);
+                lastSeen, stoodUntil, steady, longestStray, landedUnseen >= 0);
     }
 
     /**
@@ -633,6 +678,13 @@ final class StorySearch {
             if (MoveTable.between(geometry, m.from(), b.to()).contains(m.to())) return true;
         }
         return false;
+    }
+
+    /** Whether the move after move {@code k} of {@code line} captures on {@code sq}. */
+    private static boolean takenNext(List<Move> line, List<Position> before, int k, int sq) {
+        if (k + 1 >= line.size()) return false;
+        Move next = PromotionChoices.base(line.get(k + 1));
+        return next.to() == sq && !(next instanceof Move.Castle) && before.get(k + 1).pieceAt(sq) != null;
     }
 
     /** The square the piece that move {@code m} sets down on {@code sq} came from. */

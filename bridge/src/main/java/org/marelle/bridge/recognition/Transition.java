@@ -1101,11 +1101,13 @@ final class Transition {
             if (longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() == x.moves().size())) {
                 close = close.stream().filter(x -> !x.partial()).toList();
             }
+            int agreed = agreedPrefix(close, this::confirmed);
             // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
             // with a piece held over the board, a move still being made: while it is as likely as any, wait for
-            // what follows (or for the board to stay still that long).
+            // what follows (or for the board to stay still that long); the moves before it are done.
             // (A story with the next move begun commits what it confirms: what follows has begun.)
             if (close.stream().anyMatch(x -> !x.partial() && confirmed(x) < x.moves().size())) {
+                if (commitAnswered(close, agreed)) continue;
                 if (!longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() > x.confirmed())) {
                     catchUpStill = config.mismatchMillis();
                     searched = null;
@@ -1121,38 +1123,16 @@ final class Transition {
                 // rests on its way (a piece dragged on over the squares its story needs is no move that followed).
                 if (x.unseen() > 0) still = Math.max(still, config.slideMillis());
             }
-            int agreed = agreedPrefix(close, this::confirmed);
             if (now - log.at() < still) {
-                // Only a story's last move waits for its window: a move followed by the other side's is done. Those
-                // are committed now, or a next move begun before the window passed would take the story past the
-                // plies the search can look ahead, and the board would never be followed again.
-                // (Not on the word of a story that leaves a square reading occupied, where it has no piece, for longer
-                // than the sensors misread: what comes next may explain it otherwise. Nor on a reply that sets a
-                // piece down where the move before could have gone on to: that may be the piece resting on its way.)
-                int followed = agreed;
-                long stray = config.sensors().longestReadingOf(config.sensors().longestFalseOccupied());
-                for (StorySearch.Story x : close) {
-                    if (x.unseen() > 0 || x.unread() || x.longestStray() > stray) followed = 0;
-                    else if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
-                    followed = Math.min(followed, answered(x.moves()));
-                }
-                if (followed > 0) {
-                    StorySearch.Story lead = close.get(0);
-                    commitStory(lead.moves(), lead.doneAt(), followed, lead);
-                    searched = null;
-                    // What is left is the board's since it began to show it (its windows run from then).
-                    long t = now;
-                    now = log.at();
-                    evaluate();
-                    now = t;
-                    continue;
-                }
+                // Only a story's last move waits for its window: the moves before it are done.
+                if (commitAnswered(close, agreed)) continue;
                 catchUpStill = still;
                 searched = null;
                 return;
             }
-            if (close.stream().anyMatch(StorySearch.Story::unread)) {
-                // Moves made while the board was not read: the player confirms (one story) or chooses.
+            if (close.stream().anyMatch(StorySearch.Story::askFirst)) {
+                // Moves made while the board was not read, or a piece set down unseen: the player confirms (one
+                // story) or chooses.
                 if (close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
                 return;
             }
@@ -1172,6 +1152,34 @@ final class Transition {
             searched = null;   // what is left, if anything, is searched from the new position
             evaluate();
         }
+    }
+
+    /**
+     * Commits the first moves every close story agrees on and confirms ({@code agreed}) that the other side answered:
+     * a move followed by a reply is done, whatever window it had or however its story ends. They are committed at
+     * once, or a next move begun meanwhile would take the story past the plies the search can look ahead, and the
+     * board would never be followed again. Not on the word of a story with a capture nobody saw or moves made while
+     * the board was not read, nor of one that leaves a square reading occupied, where it has no piece, for longer than
+     * the sensors misread (what comes next may explain it otherwise). Returns whether it committed any.
+     */
+    private boolean commitAnswered(List<StorySearch.Story> close, int agreed) {
+        int followed = agreed;
+        long stray = config.sensors().longestReadingOf(config.sensors().longestFalseOccupied());
+        for (StorySearch.Story x : close) {
+            if (x.unseen() > 0 || x.askFirst() || x.longestStray() > stray) return false;
+            if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
+            followed = Math.min(followed, answered(x.moves()));
+        }
+        if (followed <= 0) return false;
+        StorySearch.Story lead = close.get(0);
+        commitStory(lead.moves(), lead.doneAt(), followed, lead);
+        searched = null;
+        // What is left is the board's since it began to show it (its windows run from then).
+        long t = now;
+        now = log.at();
+        evaluate();
+        now = t;
+        return true;
     }
 
     /**

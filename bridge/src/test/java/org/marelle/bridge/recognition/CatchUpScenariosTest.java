@@ -303,6 +303,25 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aPieceTakenBeforeItsLandingWasReadIsAskedNotGuessed() {
+        // Found in the hall profile at 24 Hz (chessjs game 29): 14. f5, the pawn set down off centre and dropping out
+        // at once, taken by exf5 before a reading of it settled (two scans of 42 ms): the board never showed White's
+        // pawn on f5. "f5 exf5" is the only story, but one made of what was not seen: once the reply gxf5 and
+        // ...Nf8 are on the board, the player is asked, and a touch of f5 confirms it.
+        RecognizerConfig slow = RecognizerConfig.defaults().withSensors(SensorModel.hall(24, 2));
+        Hands h = Hands.at(Position.fromFen("r2qk2r/pp1bbppp/4p1n1/3pP3/3P1PP1/P1NQ1N2/1P5P/R1B2RK1 w kq - 1 14"), slow)
+                .up("f4").after(1300).up("e6").after(830).down("f5")
+                .after(1400).up("g4").after(40).up("f5").after(750).down("f5")
+                .after(120).up("g6").after(1300).down("f8").waitMs(3000);
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.events(BoardAmbiguous.class)).singleElement()
+                .satisfies(a -> assertThat(a.choices()).extracting(StoryChoice::san).first()
+                        .satisfies(san -> assertThat(san.get(0)).isEqualTo("f5")));
+        h.up("f5").after(300).down("f5").waitMs(3000);
+        assertThat(h.committed()).containsExactly("f5", "exf5", "gxf5", "Nf8");
+    }
+
+    @Test
     void aPieceLiftedPutBackAndLiftedAgainLeftTheSecondTime() {
         // Found in the swap profile (chessjs game 89): Bxc6+ one-handed; Black lifts the b7 pawn, the bishop on c6
         // drops out for 40 ms meanwhile (Hall), the pawn goes back to b7 and stands there, then is lifted again and
