@@ -71,6 +71,8 @@ public final class RecognizerState {
     final long settledAt;
     /** See {@link Transition#catchUpStill}. */
     final long catchUpStill;
+    /** See {@link Transition#horizon}. */
+    final StorySearch.Horizon horizon;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -102,6 +104,7 @@ public final class RecognizerState {
         this.catchUpAt = -1;
         this.settledAt = Long.MIN_VALUE;
         this.catchUpStill = config.settleMillis();
+        this.horizon = null;
     }
 
     RecognizerState(Transition t) {
@@ -132,6 +135,7 @@ public final class RecognizerState {
         searched = t.searched;
         settledAt = t.settledAt;
         catchUpStill = t.catchUpStill;
+        horizon = t.horizon;
         catchUpAt = t.catchUpDue() ? t.log.at() + t.catchUpStill : -1;
     }
 

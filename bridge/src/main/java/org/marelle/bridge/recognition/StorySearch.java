@@ -95,6 +95,13 @@ final class StorySearch {
     }
 
     /**
+     * The moves every close story of a search agreed on, from position {@code from}, and when each was done: where
+     * a later search may start when the board has moved on past the plies a search looks ahead.
+     */
+    record Horizon(Position from, List<Move> moves, long[] doneAt) {
+    }
+
+    /**
      * The stories the evidence allows, best first, and how many positions the search visited; {@code complete} false
      * when it stopped at {@link #MAX_NODES} (the stories found are then no basis for a decision).
      */
@@ -360,15 +367,23 @@ final class StorySearch {
     /** The story of {@code line} as the log shows it, or null when the log contradicts it. */
     private Story read(List<Move> line, List<Position> before, boolean partial) {
         hesitationMayHelp = false;
-        Story story = read(line, before, partial, false, false);
+        Story story = read(line, before, partial, false, false, -1);
         // A piece its move lifted, put back and left standing, then lifted again (a hesitation over the move): read
         // again with the piece leaving at the later lift. (Only then: the piece standing there later may as well be
         // another, set down by a later move of the story.)
-        if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false);
+        if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, -1);
         // A piece set down and taken by the next move before a reading of it settled: the one reading of a piece
         // there is the capturing piece's (read so only when the landing the plain reading took leaves no story).
         if (story == null && capturesMayGoUnseen && anyTakenNext(line, before)) {
-            story = read(line, before, partial, false, true);
+            story = read(line, before, partial, false, true, -1);
+        }
+        // A capture the scans did not see, whose square a dropout of the capturing piece then showed empty and
+        // filled again: that is no landing of it (read so only when taking it for the landing leaves no story).
+        for (int k = 0; story == null && capturesMayGoUnseen && k < line.size(); k++) {
+            Move m = PromotionChoices.base(line.get(k));
+            if (!(m instanceof Move.Castle) && before.get(k).pieceAt(m.to()) != null) {
+                story = read(line, before, partial, false, false, k);
+            }
         }
         return story;
     }
@@ -384,7 +399,7 @@ final class StorySearch {
     private boolean hesitationMayHelp;
 
     private Story read(List<Move> line, List<Position> before, boolean partial, boolean hesitated,
-                       boolean landingsUnseen) {
+                       boolean landingsUnseen, int unseenCapture) {
         int[] cursor = new int[changes.length];
         long floor = Long.MIN_VALUE;
         long[] doneAt = new long[line.size()];
@@ -464,7 +479,7 @@ final class StorySearch {
                     // The landing: the first lasting reading of a piece there after the capturing piece was lifted,
                     // right after an emptiness of this move's (the victim taken off, in either order); the square
                     // emptied earlier and filled again before the capturing piece was lifted is no capture of it.
-                    int k2 = landing(sq, cursor[sq], earliest, landFloor);
+                    int k2 = k == unseenCapture ? -1 : landing(sq, cursor[sq], earliest, landFloor);
                     int j = k2 - 1;
                     if (k2 < 0) {
                         // One capture too fast for the scans is a fast hand; two are a story made up of a capturing
@@ -491,7 +506,10 @@ final class StorySearch {
             }
             for (int sq : left(p, m).toArray()) {
                 if (after.contains(sq)) continue;   // (a square it also lands on: done above)
-                int j = lastLift(sq, cursor[sq], earliest, landed == Long.MIN_VALUE ? Long.MAX_VALUE : landed + slack);
+                // (With no landing read, the piece left at its first lift for good: a later one is another piece's,
+                // the next move's piece passing over the square.)
+                int j = landed == Long.MIN_VALUE ? firstLiftIndex(sq, cursor[sq], earliest, hesitated)
+                        : lastLift(sq, cursor[sq], earliest, landed + slack);
                 // (Only a victim taken en passant may leave after the capturing pawn landed.)
                 if (j < 0 && sq != m.from() && !(m instanceof Move.Castle c && sq == c.rookFrom())) {
                     j = next(sq, cursor[sq], false, earliest, true);
@@ -698,7 +716,13 @@ final class StorySearch {
      * then lifted again, left at the later lift.
      */
     private long firstLift(int sq, long earliest, boolean hesitated) {
-        int j = next(sq, 0, false, earliest, true);
+        int j = firstLiftIndex(sq, 0, earliest, hesitated);
+        return j < 0 ? Long.MIN_VALUE : changes[sq].at()[j];
+    }
+
+    /** As {@link #firstLift}, its index, from change {@code from} on; -1 when none. */
+    private int firstLiftIndex(int sq, int from, long earliest, boolean hesitated) {
+        int j = next(sq, from, false, earliest, true);
         while (hesitated && j >= 0) {
             int back = next(sq, j + 1, true, Long.MIN_VALUE, true);
             if (back < 0 || stay(changes[sq], back, new boolean[changes[sq].at().length]) <= standMillis) break;
@@ -706,7 +730,7 @@ final class StorySearch {
             if (again < 0) break;
             j = again;
         }
-        return j < 0 ? Long.MIN_VALUE : changes[sq].at()[j];
+        return j;
     }
 
     /**

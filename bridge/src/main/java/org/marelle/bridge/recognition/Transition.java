@@ -65,6 +65,12 @@ final class Transition {
     long settledAt;
     /** How long the board must be still before the story search decides (longer while a story's last move may grow). */
     long catchUpStill;
+    /**
+     * The moves the close stories of the last search agreed on, unconfirmed (captures seen only briefly, each
+     * followed by another such): when the board moves on past the plies a search looks ahead, the search goes on
+     * from there, and a move seen whole beyond confirms them. Null when none.
+     */
+    StorySearch.Horizon horizon;
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -98,6 +104,7 @@ final class Transition {
         searched = s.searched;
         settledAt = s.settledAt;
         catchUpStill = s.catchUpStill;
+        horizon = s.horizon;
         explained = s.unexplainedSince < 0;
     }
 
@@ -163,6 +170,7 @@ final class Transition {
         searched = null;
         settledAt = Long.MIN_VALUE;
         catchUpStill = config.settleMillis();
+        horizon = null;
     }
 
     private void advance(long t) {
@@ -1088,7 +1096,10 @@ final class Transition {
             searched = board;
             List<StorySearch.Story> stories = r.stories();
             if (!r.complete()) return;
-            if (stories.isEmpty()) return;
+            if (stories.isEmpty()) {
+                if (beyondHorizon()) continue;
+                return;
+            }
             StorySearch.Story best = stories.get(0);
             // The best story leads when every other leaves a reading longer than a proof more unexplained; the
             // others are as likely as it.
@@ -1101,6 +1112,7 @@ final class Transition {
             if (longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() == x.moves().size())) {
                 close = close.stream().filter(x -> !x.partial()).toList();
             }
+            rememberHorizon(close);
             int agreed = agreedPrefix(close, this::confirmed);
             // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
             // with a piece held over the board, a move still being made: while it is as likely as any, wait for
@@ -1154,6 +1166,59 @@ final class Transition {
         }
     }
 
+    /** Evaluates what is left after a commit as the board's since it began to show it (its windows run from then). */
+    private void evaluateAsShown() {
+        long t = now;
+        now = log.at();
+        evaluate();
+        now = t;
+    }
+
+    /** Remembers the moves all {@code close} stories share (see {@link #horizon}). */
+    private void rememberHorizon(List<StorySearch.Story> close) {
+        StorySearch.Story first = close.get(0);
+        int n = first.moves().size();
+        for (StorySearch.Story x : close) {
+            if (x.unseen() > 0 || x.askFirst()) {
+                n = 0;
+                break;
+            }
+            int k = 0;
+            while (k < n && k < x.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
+            n = k;
+        }
+        horizon = n == 0 ? null : new StorySearch.Horizon(table.position, List.copyOf(first.moves().subList(0, n)),
+                java.util.Arrays.copyOf(first.doneAt(), n));
+    }
+
+    /**
+     * No story from the committed position explains the board, which may have moved on past the plies a search looks
+     * ahead: searches on from the {@link #horizon}, and when every close story from there begins with moves a move
+     * seen whole confirms, commits the horizon's moves (what follows is then searched from them). Returns whether it
+     * committed.
+     */
+    private boolean beyondHorizon() {
+        StorySearch.Horizon h = horizon;
+        if (h == null || !h.from().equals(table.position)) return false;
+        Position p = table.position;
+        for (Move m : h.moves()) p = p.play(m);
+        int last = h.moves().size() - 1;
+        StorySearch.Result r = StorySearch.search(p, board, log, h.doneAt()[last],
+                StorySearch.placed(PromotionChoices.base(h.moves().get(last))), config.sensors(), config.proofMillis(),
+                config.slideMillis(), this::promotionPiece);
+        if (!r.complete() || r.stories().isEmpty()) return false;
+        long best = r.stories().get(0).cost();
+        for (StorySearch.Story x : r.stories()) {
+            if (x.cost() >= best + config.proofMillis()) break;
+            if (x.confirmed() == 0 || x.unseen() > 0 || x.askFirst()) return false;
+        }
+        horizon = null;
+        commitStory(h.moves(), h.doneAt(), h.moves().size(), null, true);
+        searched = null;
+        evaluateAsShown();
+        return true;
+    }
+
     /**
      * Commits the first moves every close story agrees on and confirms ({@code agreed}) that the other side answered:
      * a move followed by a reply is done, whatever window it had or however its story ends. They are committed at
@@ -1174,11 +1239,7 @@ final class Transition {
         StorySearch.Story lead = close.get(0);
         commitStory(lead.moves(), lead.doneAt(), followed, lead);
         searched = null;
-        // What is left is the board's since it began to show it (its windows run from then).
-        long t = now;
-        now = log.at();
-        evaluate();
-        now = t;
+        evaluateAsShown();
         return true;
     }
 
@@ -1301,6 +1362,11 @@ final class Transition {
 
     /** Commits the first {@code count} moves of a story, each with the evidence from when it was done on. */
     private void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story) {
+        commitStory(moves, doneAt, count, story, count < moves.size());
+    }
+
+    /** As above; {@code followed}: other moves, not in {@code moves}, are known to follow. */
+    private void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story, boolean followed) {
         for (int k = 0; k < count; k++) {
             Move m = moves.get(k);
             if (PromotionChoices.isPromotion(m)) {
@@ -1313,6 +1379,9 @@ final class Transition {
             commit(m, table.indexOf(m), doneAt[k], doneAt[k]);
             // A move made while the board was not read leaves the next ones as unread as it was.
             if (story != null && story.unread(k)) settledAt = Long.MIN_VALUE;
+            // A move more moves followed was done when it was done: a square it changed may read as it left it
+            // only because a later move changed it back (a recapture on the same square).
+            else if (followed || k + 1 < count) settledAt = Math.min(settledAt, doneAt[k]);
         }
     }
 

@@ -322,6 +322,22 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void fiveFastCapturesInARowAreConfirmedByTheQuietMoveAfterThem() {
+        // Found in the swap profile (chessjs game 65, seed 2, 24 Hz): a run of one-handed captures, each square empty
+        // for less than a proof, each capture confirmed only by one seen whole after it, and the first seen whole
+        // comes five plies on: past what a search looks ahead. The search goes on from the moves the stories
+        // agreed on, and Kg7 confirms them all.
+        Hands h = Hands.at(Position.fromFen("3r3k/3r4/8/3p4/8/2N5/3R4/3R3K w - - 0 1"), REED)
+                .up("c3").after(200).up("d5").after(80).down("d5")
+                .after(300).up("d7").after(200).up("d5").after(80).down("d5")
+                .after(300).up("d2").after(200).up("d5").after(80).down("d5")
+                .after(300).up("d8").after(200).up("d5").after(80).down("d5")
+                .after(300).up("d1").after(200).up("d5").after(80).down("d5")
+                .after(300).up("h8").after(300).down("g7").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Nxd5", "Rxd5", "Rxd5", "Rxd5", "Rxd5", "Kg7");
+    }
+
+    @Test
     void aPieceLiftedPutBackAndLiftedAgainLeftTheSecondTime() {
         // Found in the swap profile (chessjs game 89): Bxc6+ one-handed; Black lifts the b7 pawn, the bishop on c6
         // drops out for 40 ms meanwhile (Hall), the pawn goes back to b7 and stands there, then is lifted again and
