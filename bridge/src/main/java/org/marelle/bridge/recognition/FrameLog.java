@@ -179,7 +179,9 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             if (!states[landing].has(to) || states[landing + 1].has(to)) continue;
             if (provesLanding(states, ends, landing, from, to, before, since, minMillis,
                     config.sensors().dropout().none() ? 0
-                            : config.sensors().longestJoinedFalseEmpty() + (long) Math.ceil(config.sensors().scanMillis()))
+                            : config.sensors().longestJoinedFalseEmpty() + (long) Math.ceil(config.sensors().scanMillis()),
+                    config.sensors().brush().none() ? 0
+                            : config.sensors().longestReadingOf(config.sensors().brush().max()))
                     && !mayBeDropout(states, landing, to, config.sensors())) {
                 if (!earliest) return states[landing].at;
                 found = states[landing].at;
@@ -208,7 +210,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
     }
 
     private static boolean provesLanding(FrameLog[] states, long[] ends, int landing, int from, int to, SquareSet before,
-                                         long since, long minMillis, long dropouts) {
+                                         long since, long minMillis, long dropouts, long brushes) {
         // The capturing piece's square still occupied from the landing on (longer than a flicker): it never left.
         if (runFrom(states, ends, landing, from) >= minMillis) return false;
         long runEnd = -1, runStart = -1, proven = -1;
@@ -217,7 +219,9 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             if (ends[i] <= since) break;
             // The piece back on its square (for longer than a flicker): what came before is another story.
             if (s.has(from) && ends[i] - s.at >= minMillis) break;
-            if (!s.has(from) && !s.has(to)) {
+            // (The capturing piece's square read occupied for no longer than a brush lasts is the hand carrying the
+            // piece low over it, to a neighbouring victim.)
+            if ((!s.has(from) || ends[i] - s.at <= brushes) && !s.has(to)) {
                 if (runEnd < 0) runEnd = ends[i];
                 runStart = Math.max(s.at, since);
                 if (runEnd - runStart >= minMillis) {

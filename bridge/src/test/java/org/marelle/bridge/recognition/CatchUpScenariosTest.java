@@ -338,6 +338,21 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aBrushOverTheCapturingPiecesOwnSquareDoesNotUnproveItsCapture() {
+        // Found in the swap profile (ECC 2018 game 678, seed 1, the one wrong move left at 50 Hz): Qxh7 one-handed,
+        // the queen carried low over g8 (Hall: g8 reads occupied for 60 ms while h7 is empty), then Black touches
+        // its pawn on e6 (180 ms) before replying Qe1+. The brush split h7's 180 ms emptiness into two runs too
+        // short to prove Qxh7: in the game Qxe6 (e6 empty as long, and landing last) was committed instead; here
+        // nothing was.
+        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
+        Hands h = Hands.at(Position.fromFen("6Q1/1k4pp/p3p3/6P1/7P/1Pq5/P4P2/1K6 w - - 9 41"), hall)
+                .up("g8").after(300).up("h7").after(60).down("g8").after(60).up("g8").after(60).down("h7")
+                .after(120).up("e6").after(180).down("e6")
+                .after(440).up("c3").after(740).down("e1").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qxh7", "Qe1+");
+    }
+
+    @Test
     void aPieceLiftedPutBackAndLiftedAgainLeftTheSecondTime() {
         // Found in the swap profile (chessjs game 89): Bxc6+ one-handed; Black lifts the b7 pawn, the bishop on c6
         // drops out for 40 ms meanwhile (Hall), the pawn goes back to b7 and stands there, then is lifted again and
