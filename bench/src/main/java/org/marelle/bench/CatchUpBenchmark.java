@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * New Orleans 1850, after 28.Rg2: 28...Qxg2+ 29.Bxg2 Rexf6 30.Qxf6, four captures on a crowded board (nothing is
  * committed: the line ends in a capture, which only a later move could confirm);</li>
  * <li>{@code pieceInHand}: the common case on a live board, in the middlegame of {@link RecognizerBenchmark}: the side
- * to move has lifted its knight from f3 and holds it; the board stays still for the settle window, the search runs
+ * to move has lifted its knight from f3 and holds it; the board stays still for a glance, the search runs
  * and finds nothing (no move or sequence leaves one piece fewer without a capture square reading empty).</li>
  * </ul>
  * Each operation ticks the same immutable prepared state, so every sample is the same work. The sensors are reed
@@ -101,10 +101,11 @@ public class CatchUpBenchmark {
         Occupancy synced = CatchUpSituation.frame(p.occupancy(), g, 0);
         RecognizerState s = RecognizerState.start(p, CatchUpSituation.CONFIG).accept(synced).state();
         prepared = s.accept(synced.without(g.parseSquare("f3")).at(1_000)).state();
-        // The search is due when the board has been still for the settle window; the tick then is the one measured.
-        tickAt = 1_000 + CatchUpSituation.CONFIG.settleMillis();
-        if (prepared.wakeUpAt().orElse(Long.MAX_VALUE) != tickAt) {
-            throw new IllegalStateException("pieceInHand: the catch-up is not due at " + tickAt + " but " + prepared.wakeUpAt());
+        // The search is due at a glance (the board still for as long as the sensors can misread a square, within the
+        // settle window); the tick then is the one measured.
+        tickAt = prepared.wakeUpAt().orElse(Long.MAX_VALUE);
+        if (tickAt <= 1_000 || tickAt > 1_000 + CatchUpSituation.CONFIG.settleMillis()) {
+            throw new IllegalStateException("pieceInHand: the catch-up is not due within the settle window but at " + tickAt);
         }
     }
 
