@@ -123,8 +123,9 @@ final class Matcher {
     /**
      * Whether a proven capture among {@code found} has a rival the proof rules cannot see: the same piece capturing
      * elsewhere, on a square that was emptied and filled again while it was away, too fast to prove (a one-handed
-     * swap, or what a dropout could show as well). Which it was, only what follows tells (the story search weighs both
-     * once the board is still); the faster capture may well be the one that happened first.
+     * swap, or what a dropout could show as well), or, on sensors that can miss a swap altogether, any other square it
+     * could take on. Which it was, only what follows tells (the story search weighs both once the board is still); the
+     * faster capture may well be the one that happened first.
      */
     private boolean fasterCaptureSeen(int[] found, int n) {
         for (int k = 0; k < n; k++) {
@@ -134,10 +135,20 @@ final class Matcher {
                 if (table.afterLo[j] != bLo || table.afterHi[j] != bHi) continue;
                 boolean proven = false;
                 for (int q = 0; q < n; q++) proven |= found[q] == j;
-                if (!proven && swapSeen(table, i, j)) return true;
+                if (!proven && (swapSeen(table, i, j) || swapMayGoUnseen())) return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a one-handed swap may leave no reading at all: the debouncer's shortest reading is longer than the
+     * fastest swap (at 24 Hz with two-scan debouncing). The piece of a proven capture may then have swapped unseen on
+     * another square it could take on, and the proven one been a hesitation over another piece: which it was, only
+     * what follows tells (the story search weighs both).
+     */
+    private boolean swapMayGoUnseen() {
+        return t.config.sensors().shortestReading() >= StorySearch.SHORTEST_SWAP_MILLIS;
     }
 
     private static boolean contains(int[] a, int n, int x) {

@@ -230,6 +230,26 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aFastCaptureTheScansMissedIsNotTradedForAHesitationEither() {
+        // The settled frames of Morphy game 130 at 24 Hz with two-scan debouncing (swap, seed 1, the wrong move left
+        // at 24 Hz): the knight lifted from e5 takes on g4 so fast that g4 never reads empty; Black touches b8, then
+        // lifts the d7 pawn and puts it back 1.4 s later, then plays d7-d5 (dragged over d6). Nxd7 is the only capture
+        // the scans saw, but the knight may have taken on g4 unseen: only what follows tells (d7-d5 is no move after
+        // Nxd7). Then Nxg4 and Nxf7, both unseen, leave the same board: the player is asked, and touches g4.
+        RecognizerConfig slow = RecognizerConfig.defaults().withSensors(SensorModel.hall(24, 2));
+        Hands h = Hands.at(Position.fromFen("rnbqkb1r/pppp1p1p/5n2/4N3/4PppP/8/PPPP2P1/RNBQKB1R w KQkq - 2 6"), slow)
+                .up("e5").after(834).up("b8").after(208).down("b8")
+                .after(167).up("d7").after(1375).down("d7")
+                .after(625).up("d7").after(41).down("d6").after(125).change("-d6 +d5").waitMs(3000);
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.events(BoardAmbiguous.class)).singleElement()
+                .satisfies(a -> assertThat(a.choices()).extracting(StoryChoice::san).extracting(san -> san.get(0))
+                        .containsExactlyInAnyOrder("Nxg4", "Nxf7"));
+        h.up("g4").after(300).down("g4").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Nxg4", "d5");
+    }
+
+    @Test
     void aPieceRestingOnItsWayIsNoMoveWhenTheReplyWouldHaveComeTooSoon() {
         // Found in the drag profile at 24 Hz (game 13): Bxe6 dragged from b3, the victim plucked in the scan the
         // bishop left, the bishop resting on c4 and d5. "Bc4, then Black's e6 bishop to d5" reads the same squares,
