@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.zip.GZIPInputStream;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
 import org.marelle.rules.Variant;
@@ -94,13 +96,12 @@ public final class GameFiles {
                 if (line.isBlank()) continue;
                 number++;
                 try {
-                    Map<String, JsonLine.Value> obj = JsonLine.parse(line, lineNo);
-                    Variant variant = obj.containsKey("variant") ? Variant.byName(obj.get("variant").asString("variant")) : Variant.STANDARD;
-                    Position p = obj.containsKey("start_fen")
-                            ? Position.fromFen(variant, obj.get("start_fen").asString("start_fen")) : variant.startPosition();
+                    JsonNode obj = object(line);
+                    Variant variant = obj.has("variant") ? Variant.byName(text(obj, "variant")) : Variant.STANDARD;
+                    Position p = obj.has("start_fen") ? Position.fromFen(variant, text(obj, "start_fen")) : variant.startPosition();
                     Position initial = p;
                     List<Move> moves = new ArrayList<>();
-                    String uci = obj.containsKey("moves_uci") ? obj.get("moves_uci").asString("moves_uci") : "";
+                    String uci = obj.has("moves_uci") ? text(obj, "moves_uci") : "";
                     for (String u : uci.trim().split("\\s+")) {
                         if (u.isEmpty()) continue;
                         Move m = p.parseUci(u);
@@ -114,5 +115,25 @@ public final class GameFiles {
             }
         }
         return new Contents(games, skipped);
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One line of a JSON Lines game file, as an object; errors name the column. */
+    private static JsonNode object(String line) {
+        JsonNode obj;
+        try {
+            obj = JSON.readTree(line);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        }
+        if (obj == null || !obj.isObject()) throw new IllegalArgumentException("a game must be a JSON object, not " + obj);
+        return obj;
+    }
+
+    private static String text(JsonNode obj, String key) {
+        JsonNode v = obj.get(key);
+        if (!v.isTextual()) throw new IllegalArgumentException("\"" + key + "\" must be a string, not " + v);
+        return v.asText();
     }
 }

@@ -21,7 +21,8 @@ import org.marelle.bridge.recognition.RecognitionEvent.MoveProvisional;
 import org.marelle.bridge.recognition.RecognitionEvent.NewGameDetected;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionPending;
 import org.marelle.bridge.recognition.RecognitionEvent.TakenBack;
-import org.marelle.bridge.simulation.JsonLine;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
@@ -37,7 +38,7 @@ import org.marelle.rules.Variant;
 class PicochessScenariosTest {
 
     private static final long STEP = 300;
-    private static Map<String, List<Map<String, JsonLine.Value>>> scenarios;
+    private static Map<String, List<JsonNode>> scenarios;
 
     /** What a scenario's replay produced. */
     private record Run(RecognizerState state, List<RecognitionEvent> events, List<LedFrame> leds) {
@@ -59,18 +60,13 @@ class PicochessScenariosTest {
         scenarios = new LinkedHashMap<>();
         try (InputStream in = PicochessScenariosTest.class.getResourceAsStream("/recognition/board-traces/picochess_eboard_test_scenarios.jsonl");
              BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            int lineNo = 0;
+            ObjectMapper json = new ObjectMapper();
             for (String line = r.readLine(); line != null; line = r.readLine()) {
-                lineNo++;
                 if (line.isBlank()) continue;
-                Map<String, JsonLine.Value> obj = JsonLine.parse(line, lineNo);
-                List<Map<String, JsonLine.Value>> steps = new ArrayList<>();
-                for (JsonLine.Value v : obj.get("steps").asList("steps")) {
-                    @SuppressWarnings("unchecked")
-                    Map<String, JsonLine.Value> step = (Map<String, JsonLine.Value>) v.value();
-                    steps.add(step);
-                }
-                scenarios.put(obj.get("scenario").asString("scenario"), steps);
+                JsonNode obj = json.readTree(line);
+                List<JsonNode> steps = new ArrayList<>();
+                obj.get("steps").forEach(steps::add);
+                scenarios.put(obj.get("scenario").asText(), steps);
             }
         }
     }
@@ -104,7 +100,7 @@ class PicochessScenariosTest {
 
     /** Replays a scenario from {@code position} (after {@code moves}); {@code choose} is an API promotion choice. */
     private static Run replay(String name, Position position, PieceType choose, String... moves) {
-        List<Map<String, JsonLine.Value>> steps = scenarios.get(name);
+        List<JsonNode> steps = scenarios.get(name);
         assertThat(steps).as(name).isNotNull();
         List<org.marelle.rules.Move> played = new ArrayList<>();
         Position p = position;
@@ -112,10 +108,10 @@ class PicochessScenariosTest {
             played.add(p.parseUci(m));
             p = p.playUci(m);
         }
-        for (Map<String, JsonLine.Value> step : steps) {
-            if (step.containsKey("played")) {
-                played.add(p.parseUci(step.get("played").asString("played")));
-                p = p.playUci(step.get("played").asString("played"));
+        for (JsonNode step : steps) {
+            if (step.has("played")) {
+                played.add(p.parseUci(step.get("played").asText()));
+                p = p.playUci(step.get("played").asText());
             }
         }
         RecognizerState s = RecognizerState.resume(position, played, RecognizerConfig.defaults());
@@ -127,16 +123,16 @@ class PicochessScenariosTest {
             events.addAll(st.events());
             s = st.state();
         }
-        for (Map<String, JsonLine.Value> step : steps) {
+        for (JsonNode step : steps) {
             Step st = null;
-            if (step.containsKey("engine_move")) {
-                st = s.remoteMove(s.position().parseUci(step.get("engine_move").asString("engine_move")), t);
-            } else if (step.containsKey("expect_positions")) {
+            if (step.has("engine_move")) {
+                st = s.remoteMove(s.position().parseUci(step.get("engine_move").asText()), t);
+            } else if (step.has("expect_positions")) {
                 // PicoChess checks its positions here: the board has settled.
                 t += 3_000;
                 st = s.tick(t);
-            } else if (step.containsKey("occupancy")) {
-                SquareSet b = placement(step.get("occupancy").asString("occupancy"));
+            } else if (step.has("occupancy")) {
+                SquareSet b = placement(step.get("occupancy").asText());
                 st = s.accept(new Occupancy(8, 8, b.lo(), b.hi(), t, null));
                 t += STEP;
             }
