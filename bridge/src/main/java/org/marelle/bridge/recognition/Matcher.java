@@ -135,7 +135,7 @@ final class Matcher {
                 if (table.afterLo[j] != bLo || table.afterHi[j] != bHi) continue;
                 boolean proven = false;
                 for (int q = 0; q < n; q++) proven |= found[q] == j;
-                if (!proven && (swapSeen(table, i, j) || swapMayGoUnseen())) return true;
+                if (!proven && (swapSeen(table, i, j) || swapMayGoUnseen(table, i))) return true;
             }
         }
         return false;
@@ -147,8 +147,14 @@ final class Matcher {
      * another square it could take on, and the proven one been a hesitation over another piece: which it was, only
      * what follows tells (the story search weighs both).
      */
-    private boolean swapMayGoUnseen() {
-        return t.config.sensors().shortestReading() >= StorySearch.SHORTEST_SWAP_MILLIS;
+    private boolean swapMayGoUnseen(MoveTable tb, int i) {
+        SensorModel s = t.config.sensors();
+        if (s.shortestReading() < StorySearch.SHORTEST_SWAP_MILLIS) return false;
+        // (Only when the victim's square emptied after the piece was lifted, by more than a scan: a touch of another
+        // piece by the other side comes after the mover's swap. Victim and piece lifted together are one capture.)
+        long lifted = t.log.firstState(SquareSet.of(tb.moves[i].from()), SquareSet.EMPTY, Long.MIN_VALUE);
+        long emptied = t.log.firstState(SquareSet.of(tb.victim[i]), SquareSet.EMPTY, Long.MIN_VALUE);
+        return lifted >= 0 && emptied > lifted + (long) Math.ceil(s.scanMillis());
     }
 
     private static boolean contains(int[] a, int n, int x) {

@@ -250,6 +250,21 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aCaptureWithItsVictimLiftedTogetherIsNoHesitationAfterAnUnseenSwap() {
+        // Morphy game 206 in the drag profile at 24 Hz (seed 1): Qxe8+ with the queen and the rook on e8 lifted in the
+        // same scan, the queen dragged over g6 and f7; the reply Bg8 dragged from d5 begins 200 ms after the queen
+        // landed. The other side's touch of a piece comes after the mover's swap, never with it: no swap elsewhere
+        // can have gone unseen here, and the capture is the rules' to commit (left to the search, the reply came
+        // first and "Qf7, Bxf7" was read).
+        RecognizerConfig slow = RecognizerConfig.defaults().withSensors(SensorModel.reed(24, 2));
+        Hands h = Hands.at(Position.fromFen("4r2k/ppp3rp/2p2N2/3b3Q/3P4/8/P4P1P/5K2 w - - 0 29"), slow)
+                .up("h5", "e8").waitMs(42).down("g6").waitMs(250).change("-g6 +f7").waitMs(167).up("f7")
+                .waitMs(750).down("e8").waitMs(126).waitMs(82).up("d5").waitMs(84).down("e6").waitMs(125)
+                .change("-e6 +f7").waitMs(125).change("-f7 +g8").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qxe8+", "Bg8");
+    }
+
+    @Test
     void aPieceRestingOnItsWayIsNoMoveWhenTheReplyWouldHaveComeTooSoon() {
         // Found in the drag profile at 24 Hz (game 13): Bxe6 dragged from b3, the victim plucked in the scan the
         // bishop left, the bishop resting on c4 and d5. "Bc4, then Black's e6 bishop to d5" reads the same squares,
