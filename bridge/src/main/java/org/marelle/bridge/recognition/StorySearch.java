@@ -56,12 +56,13 @@ final class StorySearch {
      * lifted it as its victim, else until now: see {@code Transition}). {@code confirmedIfStill}: how many are
      * confirmed once the board stays still for long, every piece set down: up to the last move seen whole or seen
      * briefly (a capture a dropout could have shown, or none saw, is confirmed only by a later move).
-     * {@code longestStray}: the longest a square read occupied where the story has no piece (0 when none did).
+     * {@code longestStray}: the longest a square read occupied where the story has no piece (0 when none did);
+     * {@code strays}: how long such readings lasted in all.
      * {@code landedUnseen}: a piece of it was set down and taken by the next move without a reading of it.
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
-                 long longestStray, boolean landedUnseen) {
+                 long longestStray, long strays, boolean landedUnseen) {
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
         boolean unread(int k) {
@@ -558,7 +559,7 @@ final class StorySearch {
         SquareSet handPath = null;
         long handFrom = Long.MAX_VALUE;
         long unexplained = 0;
-        long longestStray = 0;
+        long longestStray = 0, strays = 0;
         for (int sq = 0; sq < changes.length; sq++) {
             Changes c = changes[sq];
             boolean expected = start.occupancy().contains(sq);
@@ -594,11 +595,14 @@ final class StorySearch {
                 // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
                 unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
-                if (c.occupied()[j]) longestStray = Math.max(longestStray, lasted);
+                if (c.occupied()[j]) {
+                    longestStray = Math.max(longestStray, lasted);
+                    strays += lasted;
+                }
             }
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
-                lastSeen, stoodUntil, steady, longestStray, landedUnseen >= 0);
+                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0);
     }
 
     /**

@@ -1230,8 +1230,12 @@ final class Transition {
     private boolean commitAnswered(List<StorySearch.Story> close, int agreed) {
         int followed = agreed;
         long stray = config.sensors().longestReadingOf(config.sensors().longestFalseOccupied());
+        // (At a glance, before the settle window, the readings a story leaves unexplained where it has no piece must
+        // add up to less than a proof: what comes next may yet explain them otherwise.)
+        boolean glance = now - log.at() < config.settleMillis();
         for (StorySearch.Story x : close) {
             if (x.unseen() > 0 || x.askFirst() || x.longestStray() > stray) return false;
+            if (glance && x.strays() >= config.proofMillis()) return false;
             if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
             followed = Math.min(followed, answered(x.moves()));
         }
