@@ -87,6 +87,14 @@ final class StorySearch {
         }
 
         /**
+         * Whether part of it rests on nothing the sensors showed (a capture nobody saw, or what only the player can
+         * tell): such a story may be waited on or asked about, never built on before it is confirmed.
+         */
+        boolean unseenPart() {
+            return unseen > 0 || askFirst();
+        }
+
+        /**
          * Lower is better: how long, in all, squares read otherwise than the story says (milliseconds), plus a
          * proof-long reading for each capture nobody saw.
          */

@@ -1179,7 +1179,7 @@ final class Transition {
         StorySearch.Story first = close.get(0);
         int n = first.moves().size();
         for (StorySearch.Story x : close) {
-            if (x.unseen() > 0 || x.askFirst()) {
+            if (x.unseenPart()) {
                 n = 0;
                 break;
             }
@@ -1210,7 +1210,7 @@ final class Transition {
         long best = r.stories().get(0).cost();
         for (StorySearch.Story x : r.stories()) {
             if (x.cost() >= best + config.proofMillis()) break;
-            if (x.confirmed() == 0 || x.unseen() > 0 || x.askFirst()) return false;
+            if (x.confirmed() == 0 || x.unseenPart()) return false;
         }
         horizon = null;
         commitStory(h.moves(), h.doneAt(), h.moves().size(), null, true);
@@ -1234,7 +1234,7 @@ final class Transition {
         // add up to less than a proof: what comes next may yet explain them otherwise.)
         boolean glance = now - log.at() < config.settleMillis();
         for (StorySearch.Story x : close) {
-            if (x.unseen() > 0 || x.askFirst() || x.longestStray() > stray) return false;
+            if (x.unseenPart() || x.longestStray() > stray) return false;
             if (glance && x.strays() >= config.proofMillis()) return false;
             if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
             followed = Math.min(followed, answered(x.moves()));
