@@ -59,10 +59,27 @@ final class StorySearch {
      * {@code longestStray}: the longest a square read occupied where the story has no piece (0 when none did);
      * {@code strays}: how long such readings lasted in all.
      * {@code landedUnseen}: a piece of it was set down and taken by the next move without a reading of it.
+     * {@code unseenAt}: which of its moves is the capture nobody saw (-1 when none).
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
-                 long longestStray, long strays, boolean landedUnseen) {
+                 long longestStray, long strays, boolean landedUnseen, int unseenAt) {
+
+        /**
+         * Whether the moves after its capture nobody saw bear it out: a later move leaves, or takes on, that square
+         * (the capturing piece found there), or two later moves are confirmed (a move seen whole right after it may
+         * be a misreading that happens to fit; two are not).
+         */
+        boolean unseenBorneOut() {
+            if (unseenAt < 0) return false;
+            if (confirmed >= unseenAt + 3) return true;
+            int square = PromotionChoices.base(moves.get(unseenAt)).to();
+            for (int k = unseenAt + 1; k < confirmed; k++) {
+                Move m = PromotionChoices.base(moves.get(k));
+                if (m.from() == square || m.to() == square) return true;
+            }
+            return false;
+        }
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
         boolean unread(int k) {
@@ -394,7 +411,27 @@ final class StorySearch {
                 story = read(line, before, partial, false, false, k);
             }
         }
+        // A piece set down off centre may read there only once its dropouts are over, the reply already begun:
+        // read again with replies begun up to that much before the landing was read (not with a capture nobody saw
+        // as well: a story made of two misreadings is none).
+        if (story == null && !sensors.dropout().none() && !line.isEmpty()) {
+            lateLandings = true;
+            story = read(line, before, partial, false, false, -1);
+            lateLandings = false;
+            if (story != null && story.unseen() > 0) story = null;
+        }
         return story;
+    }
+
+    /** Whether replies may have begun before the landing they answer was read (see {@link #reaction()}). */
+    private boolean lateLandings;
+
+    /**
+     * How long after the move before was read done a reply is read begun at the soonest: a reaction less a dropout
+     * (never before it), or, read with late landings, less a dropout as the scans see it, which may be before it.
+     */
+    private long reaction() {
+        return lateLandings ? REACTION_MILLIS - falseEmpty : reaction;
     }
 
     private static boolean anyTakenNext(List<Move> line, List<Position> before) {
@@ -423,6 +460,7 @@ final class StorySearch {
         boolean lastWeak = false;
         long stoodUntil = Long.MAX_VALUE;
         int landedUnseen = -1;
+        int unseenAt = -1;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
@@ -433,7 +471,7 @@ final class StorySearch {
             // piece the moment it is set down). Made while the board was not read, moves tell nothing of their
             // order.
             long earliest = floor == Long.MIN_VALUE ? Long.MIN_VALUE
-                    : inGap(floor) ? floor - slack : floor + reaction - slack;
+                    : inGap(floor) ? floor - slack : floor + reaction() - slack;
             sameFrame = floor;
             long done = floor;
             boolean weak = false;
@@ -462,6 +500,7 @@ final class StorySearch {
                         // Set down and taken off by the next move before a reading of it settled (a dropout as it
                         // was set down, then the victim plucked): a capture nobody saw, and a landing with it.
                         unseen++;
+                        unseenAt = k;
                         weak = true;
                         doubtful = true;
                         landedUnseen = sq;
@@ -496,6 +535,7 @@ final class StorySearch {
                         // is no more than unseen.)
                         if (inGap(floor)) done = Math.max(done, gapUntil);
                         else if (!capturesMayGoUnseen || ++unseen > 1) return null;
+                        else unseenAt = k;
                         weak = true;
                         doubtful = true;
                     } else {
@@ -548,7 +588,7 @@ final class StorySearch {
             for (int sq : lifted.toArray()) {
                 Changes c = changes[sq];
                 int n = c.at().length;
-                if (n == 0 || c.at()[n - 1] < floor + reaction - slack && c.at()[n - 1] != floor) return null;
+                if (n == 0 || c.at()[n - 1] < floor + reaction() - slack && c.at()[n - 1] != floor) return null;
             }
             confirmed = Math.min(confirmed, line.size() - 1);
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
@@ -610,7 +650,7 @@ final class StorySearch {
             }
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
-                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0);
+                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt);
     }
 
     /**

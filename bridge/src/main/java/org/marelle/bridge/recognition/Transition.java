@@ -1234,7 +1234,12 @@ final class Transition {
         // add up to less than a proof: what comes next may yet explain them otherwise.)
         boolean glance = now - log.at() < config.settleMillis();
         for (StorySearch.Story x : close) {
-            if (x.unseenPart() || x.longestStray() > stray) return false;
+            // (A capture nobody saw is believed here only in the one story that explains the board after the settle
+            // window, borne out by the moves after it: at a glance, a piece resting on its way reads as a move.)
+            if (x.askFirst() || x.unseen() > 0 && (close.size() > 1 || glance || !x.unseenBorneOut())
+                    || x.longestStray() > stray) {
+                return false;
+            }
             if (glance && x.strays() >= config.proofMillis()) return false;
             if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
             followed = Math.min(followed, answered(x.moves()));

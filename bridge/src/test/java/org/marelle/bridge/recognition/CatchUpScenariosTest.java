@@ -401,6 +401,34 @@ class CatchUpScenariosTest {
         assertThat(h.committed()).containsExactly("Bxc6+", "bxc6", "O-O");
     }
 
+    @Test
+    void aReplyBegunBeforeTheLandingItAnswersWasReadFollowsIt() {
+        // Found in the swap profile at 24 Hz (chessjs game 11, seed 1: the whole game was lost at its first move). The
+        // pawn set down off centre on e4 drops out until Black has already lifted the g-pawn: the scans read g7 empty
+        // 80 ms before e4 occupied. A Hall sensor reads a landing late by up to a dropout; a reply is no sooner.
+        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(24, 2));
+        Hands h = Hands.at(Position.start(Variant.STANDARD), hall)
+                .up("e2").after(460).up("g7").after(80).down("e4").after(700).down("g6")
+                .after(300).up("d2").after(2400).down("d4").waitMs(3000);
+        assertThat(h.committed()).containsExactly("e4", "g6", "d4");
+    }
+
+    @Test
+    void aCaptureNobodySawInTheOneStoryIsCommittedOnceMovesSeenWholeAnswerIt() {
+        // Found in the swap profile at 24 Hz (chessjs game 89, seed 1: 48 plies lost). Bxg3 one-handed, too fast for
+        // the scans: g3 never reads empty. Black takes on f4, the bishop leaves g3 to take back, and the game goes on,
+        // the board never still for long. Only one story explains the board, the bishop lifted from g3 confirms it:
+        // it is committed as the moves come, before they run past the plies a search looks ahead.
+        RecognizerConfig slow = RecognizerConfig.defaults().withSensors(SensorModel.reed(24, 2));
+        Hands h = Hands.at(Position.fromFen("r3k2r/p3bpp1/2p3q1/2ppp1P1/5P1p/2PP2nP/PP3BQ1/RN3RK1 w kq - 0 19"), slow)
+                .up("f2").after(600).up("e5").after(200).up("f4").after(120).down("f4")
+                .after(300).up("g3").after(200).up("f4").after(120).down("f4")
+                .after(170).up("g6").after(200).up("d3").after(120).down("d3")
+                .after(200).up("b1").after(460).down("a3")
+                .after(500).up("c5").after(300).down("c4").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bxg3", "exf4", "Bxf4", "Qxd3", "Na3", "c4");
+    }
+
     private static RecognizerState feed(Step step, List<RecognitionEvent> events) {
         events.addAll(step.events());
         return step.state();
