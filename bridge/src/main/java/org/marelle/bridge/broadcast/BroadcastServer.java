@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The broadcast's HTTP server: the JDK's {@link HttpServer}, every request on its own virtual thread, no framework.
@@ -62,6 +63,7 @@ public final class BroadcastServer implements AutoCloseable {
     private final byte[] tokenDigest;
     private final String viewerTemplate;
     private final AtomicInteger streams = new AtomicInteger();
+    private final ReentrantLock controlLock = new ReentrantLock();
     private volatile boolean stopped;
 
     private BroadcastServer(BroadcastConfig config, BroadcastHub hub) throws IOException {
@@ -370,13 +372,24 @@ public final class BroadcastServer implements AutoCloseable {
             Replies.error(ex, 400, "board", e.getMessage());
             return;
         }
+        // One control request at a time: each is checked against the game the one before left (two tag requests
+        // each within the limits must not pass together).
+        controlLock.lock();
+        try {
+            act(ex, path, body, board);
+        } finally {
+            controlLock.unlock();
+        }
+    }
+
+    private void act(HttpExchange ex, String path, JsonNode body, BoardId board) throws IOException {
         GameSnapshot current = hub.latest(board).orElseThrow();
 
         ControlAction action;
         try {
             action = switch (path) {
                 case "/api/game/new" -> ControlAction.newGame(body, current);
-                case "/api/game/tags" -> ControlAction.setTags(body);
+                case "/api/game/tags" -> ControlAction.setTags(body, current);
                 case "/api/game/result" -> ControlAction.setResult(body);
                 case "/api/game/draw-offer" -> ControlAction.offerDraw(body, current);
                 case "/api/game/promotion" -> ControlAction.choosePromotion(body, current);
@@ -384,7 +397,7 @@ public final class BroadcastServer implements AutoCloseable {
                 default -> throw new IllegalStateException("no control action for " + path);
             };
         } catch (ControlAction.BadRequest e) {
-            Replies.error(ex, 400, e.field(), e.getMessage());
+            Replies.error(ex, e.status(), e.field(), e.getMessage());
             return;
         }
         if (action instanceof ControlAction.TakeBack && !current.casual()) {
