@@ -38,6 +38,10 @@ import java.util.function.LongSupplier;
  * </table>
  * Without {@code board}, a request is about the first board. Reads are public; everything public lags by the
  * configured delay. Errors are JSON: {@code {"error": "…", "field": "…", "status": 400}}.
+ *
+ * <p>Whatever clients send or fail to read, the server's memory stays bounded: {@link ConnectionGuard} holds it to
+ * the config's {@link HttpLimits} (requests at once, per address, time to send a request and to take a write), and
+ * the JDK server's own properties, set below, bound sockets, idle connections and headers.
  */
 public final class BroadcastServer implements AutoCloseable {
 

@@ -99,12 +99,12 @@ final class ConnectionGuard implements Executor {
         if (closed) {
             throw new RejectedExecutionException("the server is closing");
         }
+        long now = nanoTime.getAsLong();
         if (inFlight.incrementAndGet() > limits.maxConnections()) {
             inFlight.decrementAndGet();
             refusedOverall.incrementAndGet();
             throw new RejectedExecutionException("over " + limits.maxConnections() + " requests at once");
         }
-        long now = nanoTime.getAsLong();
         Request[] self = new Request[1];
         Thread t = threads.newThread(() -> {
             CURRENT.set(self[0]);
@@ -212,6 +212,11 @@ final class ConnectionGuard implements Executor {
     /** Requests being served now (read, answered, or streaming). */
     int inFlight() {
         return inFlight.get();
+    }
+
+    /** Requests whose headers are in and which are being answered (or streamed) now. */
+    int answering() {
+        return perAddress.values().stream().mapToInt(Integer::intValue).sum();
     }
 
     /** Requests whose thread waits for the client now. */

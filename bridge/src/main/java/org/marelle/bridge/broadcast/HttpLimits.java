@@ -21,19 +21,19 @@ public record HttpLimits(int maxConnections, int maxConnectionsPerAddress, Durat
 
     public HttpLimits {
         if (maxConnections < 1 || maxConnections > 100_000) {
-            throw new IllegalArgumentException("broadcast.maxConnections: " + maxConnections + " is outside 1..100000");
+            throw new IllegalArgumentException("HTTP limits: maxConnections " + maxConnections + " is outside 1..100000");
         }
         if (maxConnectionsPerAddress < 1 || maxConnectionsPerAddress > maxConnections) {
-            throw new IllegalArgumentException("broadcast.maxConnectionsPerAddress: " + maxConnectionsPerAddress
+            throw new IllegalArgumentException("HTTP limits: maxConnectionsPerAddress " + maxConnectionsPerAddress
                     + " is outside 1.." + maxConnections + " (maxConnections)");
         }
-        Objects.requireNonNull(requestTimeout, "broadcast.requestTimeout");
-        Objects.requireNonNull(sendTimeout, "broadcast.sendTimeout");
+        Objects.requireNonNull(requestTimeout, "HTTP limits: requestTimeout");
+        Objects.requireNonNull(sendTimeout, "HTTP limits: sendTimeout");
         if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-            throw new IllegalArgumentException("broadcast.requestTimeout: must be positive, got " + requestTimeout);
+            throw new IllegalArgumentException("HTTP limits: requestTimeout must be positive, got " + requestTimeout);
         }
         if (sendTimeout.isNegative() || sendTimeout.isZero()) {
-            throw new IllegalArgumentException("broadcast.sendTimeout: must be positive, got " + sendTimeout);
+            throw new IllegalArgumentException("HTTP limits: sendTimeout must be positive, got " + sendTimeout);
         }
     }
 

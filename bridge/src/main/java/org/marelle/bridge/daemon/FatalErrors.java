@@ -22,9 +22,13 @@ public final class FatalErrors {
     /** The exit status after a fatal error: EX_SOFTWARE; the unit restarts on every failure but 2. */
     public static final int EXIT_STATUS = 70;
 
-    /** The threads without which the daemon is a zombie: the board loop, its outputs, the HTTP server's. */
-    private static final Set<String> ESSENTIAL = Set.of("marelle-daemon", "marelle-leds", "marelle-pgn-output",
-            "marelle-demo-hands", "HTTP-Dispatcher", "http-timeouts", "broadcast-delay");
+    /**
+     * The threads without which the daemon is a zombie: the board's readers, the board loop, its outputs, the HTTP
+     * server's dispatcher and timeouts, the broadcast's delay.
+     */
+    private static final Set<String> ESSENTIAL = Set.of("marelle-sensor-scan", "marelle-serial-board",
+            "marelle-sim-accept", "marelle-daemon", "marelle-leds", "marelle-pgn-output", "marelle-demo-hands",
+            "HTTP-Dispatcher", "http-timeouts", "broadcast-delay");
     /** Made before it is needed: with the heap exhausted, building a message may itself fail. */
     private static final String OUT_OF_MEMORY = "fatal: out of memory; exiting (status " + EXIT_STATUS
             + ") so that the service restarts and resumes the game from its journal";

@@ -47,8 +47,10 @@ class ConnectionLimitsTest {
         for (Socket s : sockets) {
             s.close();
         }
-        server.close();
-        hub.close();
+        if (server != null) {
+            server.close();
+            hub.close();
+        }
     }
 
     private Socket connect() throws IOException {
@@ -154,7 +156,7 @@ class ConnectionLimitsTest {
         start(HttpLimits.defaults().withTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(30)));
         Socket slow = connect();
         send(slow, "GET /api/games HTTP/1.1\r\nHost: x\r\n");
-        until(() -> server.guard().inFlight() == 1, "the request being read");
+        until(() -> server.guard().waiting() == 1, "the request being read");
 
         advance(Duration.ofMillis(9_900));
         send(slow, "X-Slow: 1\r\n");   // a header line now and then does not earn more time
@@ -177,7 +179,8 @@ class ConnectionLimitsTest {
         Socket slow = connect();
         send(slow, "PUT /api/game/result HTTP/1.1\r\nHost: x\r\nAuthorization: " + BroadcastServerTest.AUTH
                 + "\r\nContent-Length: 100\r\n\r\n{\"res");
-        until(() -> server.guard().inFlight() == 1 && server.guard().waiting() == 1, "the body being read");
+        // Headers in (the request is being answered) and the thread waiting for the client: for the rest of the body.
+        until(() -> server.guard().answering() == 1 && server.guard().waiting() == 1, "the body being read");
         advance(Duration.ofSeconds(11));
         assertThat(server.guard().expire()).isEqualTo(1);
         assertThat(readToEnd(slow)).isEmpty();
@@ -219,5 +222,13 @@ class ConnectionLimitsTest {
         hub.gameChanged(Games.ONE, Games.play(game, "e4"));
         assertThat(reader.nextEvent().event()).isEqualTo("move");
         reader.close();
+    }
+
+    @Test
+    void limitsThatCannotWorkAreRefusedSayingWhich() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HttpLimits.defaults().withMaxConnections(10, 11))
+                .hasMessage("HTTP limits: maxConnectionsPerAddress 11 is outside 1..10 (maxConnections)");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HttpLimits.defaults().withTimeouts(Duration.ZERO,
+                Duration.ofSeconds(1))).hasMessage("HTTP limits: requestTimeout must be positive, got PT0S");
     }
 }
