@@ -53,9 +53,17 @@ final class ConnectionGuard implements Executor {
         volatile long waitingSince = NOT_WAITING;
         volatile long allowedNanos;
 
-        Request(Thread thread, long startedNanos) {
-            this.thread = thread;
+        Request(Runnable exchange, long startedNanos) {
             this.startedNanos = startedNanos;
+            this.thread = threads.newThread(() -> {
+                CURRENT.set(this);
+                try {
+                    exchange.run();
+                } finally {
+                    serving.remove(this);
+                    inFlight.decrementAndGet();
+                }
+            });
         }
 
         Waiting waitFrom(long since, long allowed) {
@@ -105,21 +113,11 @@ final class ConnectionGuard implements Executor {
             refusedOverall.incrementAndGet();
             throw new RejectedExecutionException("over " + limits.maxConnections() + " requests at once");
         }
-        Request[] self = new Request[1];
-        Thread t = threads.newThread(() -> {
-            CURRENT.set(self[0]);
-            try {
-                exchange.run();
-            } finally {
-                serving.remove(self[0]);
-                inFlight.decrementAndGet();
-            }
-        });
-        self[0] = new Request(t, now);
+        Request r = new Request(exchange, now);
         // From its first byte, the request must be read within the request timeout.
-        self[0].waitFrom(now, limits.requestTimeout().toNanos());
-        serving.add(self[0]);
-        t.start();
+        r.waitFrom(now, limits.requestTimeout().toNanos());
+        serving.add(r);
+        r.thread.start();
     }
 
     /**

@@ -55,9 +55,10 @@ final class EventStream {
         // buffers: nothing piles up per client. A client that takes nothing for the send timeout is dropped (each
         // write is watched; see ConnectionGuard), so a stream nobody reads holds its thread only that long.
         long position;
-        OutputStream out = ex.getResponseBody();
+        OutputStream out;
         try (var sending = ConnectionGuard.sending()) {
             ex.sendResponseHeaders(200, 0);
+            out = ex.getResponseBody();
             out.write(RETRY);
             if (lastEventId < 0) {
                 position = sendState(out);
