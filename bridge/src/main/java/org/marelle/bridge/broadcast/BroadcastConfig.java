@@ -23,9 +23,17 @@ import org.marelle.rules.notation.Notations;
  * @param eventLogCapacity how many events are kept for clients that reconnect with {@code Last-Event-ID}; one
  *                         that missed more gets the whole state again
  * @param lichess          the Lichess broadcast round to push to, or null for none
+ * @param limits           what the HTTP server allows its clients (connections, time to send a request or take a
+ *                         write), so that its memory stays bounded
  */
 public record BroadcastConfig(String bindAddress, int port, String token, Duration delay, String notation,
-        Duration keepAlive, int eventLogCapacity, LichessConfig lichess) {
+        Duration keepAlive, int eventLogCapacity, LichessConfig lichess, HttpLimits limits) {
+
+    /** With the default {@link HttpLimits}. */
+    public BroadcastConfig(String bindAddress, int port, String token, Duration delay, String notation,
+            Duration keepAlive, int eventLogCapacity, LichessConfig lichess) {
+        this(bindAddress, port, token, delay, notation, keepAlive, eventLogCapacity, lichess, HttpLimits.defaults());
+    }
 
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     public static final int DEFAULT_PORT = 8080;
@@ -68,6 +76,7 @@ public record BroadcastConfig(String bindAddress, int port, String token, Durati
         if (eventLogCapacity < 16 || eventLogCapacity > 1_000_000) {
             throw new IllegalArgumentException("broadcast.eventLog: " + eventLogCapacity + " is outside 16..1000000");
         }
+        Objects.requireNonNull(limits, "broadcast limits");
     }
 
     /** Loopback, port 8080, no control token, no delay, SAN, keep-alive every 15 s, 1000 events kept, no Lichess. */
@@ -77,35 +86,39 @@ public record BroadcastConfig(String bindAddress, int port, String token, Durati
     }
 
     public BroadcastConfig withBindAddress(String address) {
-        return new BroadcastConfig(address, port, token, delay, notation, keepAlive, eventLogCapacity, lichess);
+        return new BroadcastConfig(address, port, token, delay, notation, keepAlive, eventLogCapacity, lichess, limits);
     }
 
     public BroadcastConfig withPort(int p) {
-        return new BroadcastConfig(bindAddress, p, token, delay, notation, keepAlive, eventLogCapacity, lichess);
+        return new BroadcastConfig(bindAddress, p, token, delay, notation, keepAlive, eventLogCapacity, lichess, limits);
     }
 
     public BroadcastConfig withToken(String t) {
-        return new BroadcastConfig(bindAddress, port, t, delay, notation, keepAlive, eventLogCapacity, lichess);
+        return new BroadcastConfig(bindAddress, port, t, delay, notation, keepAlive, eventLogCapacity, lichess, limits);
     }
 
     public BroadcastConfig withDelay(Duration d) {
-        return new BroadcastConfig(bindAddress, port, token, d, notation, keepAlive, eventLogCapacity, lichess);
+        return new BroadcastConfig(bindAddress, port, token, d, notation, keepAlive, eventLogCapacity, lichess, limits);
     }
 
     public BroadcastConfig withNotation(String n) {
-        return new BroadcastConfig(bindAddress, port, token, delay, n, keepAlive, eventLogCapacity, lichess);
+        return new BroadcastConfig(bindAddress, port, token, delay, n, keepAlive, eventLogCapacity, lichess, limits);
     }
 
     public BroadcastConfig withKeepAlive(Duration k) {
-        return new BroadcastConfig(bindAddress, port, token, delay, notation, k, eventLogCapacity, lichess);
+        return new BroadcastConfig(bindAddress, port, token, delay, notation, k, eventLogCapacity, lichess, limits);
     }
 
     public BroadcastConfig withEventLogCapacity(int c) {
-        return new BroadcastConfig(bindAddress, port, token, delay, notation, keepAlive, c, lichess);
+        return new BroadcastConfig(bindAddress, port, token, delay, notation, keepAlive, c, lichess, limits);
+    }
+
+    public BroadcastConfig withLimits(HttpLimits l) {
+        return new BroadcastConfig(bindAddress, port, token, delay, notation, keepAlive, eventLogCapacity, lichess, l);
     }
 
     public BroadcastConfig withLichess(LichessConfig l) {
-        return new BroadcastConfig(bindAddress, port, token, delay, notation, keepAlive, eventLogCapacity, l);
+        return new BroadcastConfig(bindAddress, port, token, delay, notation, keepAlive, eventLogCapacity, l, limits);
     }
 
     /** Whether the control API is on (a token is configured). */
@@ -118,6 +131,6 @@ public record BroadcastConfig(String bindAddress, int port, String token, Durati
         // Never print the token (logs, error messages).
         return "BroadcastConfig[" + bindAddress + ":" + port + ", control " + (token == null ? "off" : "on")
                 + ", delay " + delay.toSeconds() + " s, notation " + notation + ", keep-alive " + keepAlive
-                + ", " + eventLogCapacity + " events kept, lichess " + lichess + "]";
+                + ", " + eventLogCapacity + " events kept, lichess " + lichess + ", " + limits + "]";
     }
 }

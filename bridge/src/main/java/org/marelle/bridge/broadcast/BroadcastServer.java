@@ -17,9 +17,9 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 
 /**
  * The broadcast's HTTP server: the JDK's {@link HttpServer}, every request on its own virtual thread, no framework.
@@ -38,17 +38,35 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </table>
  * Without {@code board}, a request is about the first board. Reads are public; everything public lags by the
  * configured delay. Errors are JSON: {@code {"error": "…", "field": "…", "status": 400}}.
+ *
+ * <p>Whatever clients send or fail to read, the server's memory stays bounded: {@link ConnectionGuard} holds it to
+ * the config's {@link HttpLimits} (requests at once, per address, time to send a request and to take a write), and
+ * the JDK server's own properties, set below, bound sockets, idle connections and headers.
  */
 public final class BroadcastServer implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(BroadcastServer.class.getName());
+    /** Open sockets at most, whatever they do; one more is closed as soon as it is accepted. */
+    static final int MAX_SOCKETS = 1024;
 
     static {
         // The JDK's server writes a response in chunks of 4 KiB, one socket write each; with Nagle's algorithm on,
         // the second chunk of an event waits for the client's delayed ACK (40 ms on Linux). Events must go at once.
         // The property is read when the first HttpServer of the JVM is made; an explicit setting is kept.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
+        setUnlessGiven("sun.net.httpserver.nodelay", "true");
+        // The JDK server's own limits, read when the first HttpServer of the JVM is made, bound what the
+        // ConnectionGuard cannot see: sockets that send nothing (each costs a file descriptor, which the journal
+        // needs too), idle keep-alive connections (each keeps 24 KiB of buffers), and the size of the headers.
+        setUnlessGiven("jdk.httpserver.maxConnections", Integer.toString(MAX_SOCKETS));
+        setUnlessGiven("sun.net.httpserver.maxIdleConnections", "32");
+        setUnlessGiven("sun.net.httpserver.maxReqHeaders", "64");
+        setUnlessGiven("sun.net.httpserver.maxReqHeaderSize", Integer.toString(16 * 1024));
+    }
+
+
+    private static void setUnlessGiven(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
         }
     }
     /** A control body larger than this is refused (413): tags and a FEN fit in far less. */
@@ -58,22 +76,24 @@ public final class BroadcastServer implements AutoCloseable {
     private final BroadcastConfig config;
     private final BroadcastHub hub;
     private final HttpServer server;
-    private final ExecutorService executor;
+    private final ConnectionGuard guard;
+    private volatile Thread watchdog;
     private final byte[] tokenDigest;
     private final String viewerTemplate;
     private final AtomicInteger streams = new AtomicInteger();
+    private final ReentrantLock controlLock = new ReentrantLock();
     private volatile boolean stopped;
 
-    private BroadcastServer(BroadcastConfig config, BroadcastHub hub) throws IOException {
+    private BroadcastServer(BroadcastConfig config, BroadcastHub hub, LongSupplier nanoTime) throws IOException {
         this.config = config;
         this.hub = hub;
         this.tokenDigest = config.token() == null ? null : sha256(config.token());
         this.viewerTemplate = ViewerPage.template();
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(config.bindAddress()), config.port());
         this.server = HttpServer.create(address, 1024);
-        this.executor = Executors.newVirtualThreadPerTaskExecutor();
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
+        this.guard = new ConnectionGuard(config.limits(), nanoTime);
+        server.setExecutor(guard);
+        server.createContext("/", this::handle).getFilters().add(guard.filter());
     }
 
     /**
@@ -81,10 +101,31 @@ public final class BroadcastServer implements AutoCloseable {
      * {@link IOException} (the port is taken, the address is not this machine's).
      */
     public static BroadcastServer start(BroadcastConfig config, BroadcastHub hub) throws IOException {
-        BroadcastServer s = new BroadcastServer(config, hub);
+        BroadcastServer s = start(config, hub, System::nanoTime);
+        // Once a second, the connections whose client kept the server waiting too long are closed.
+        s.watchdog = Thread.ofVirtual().name("http-timeouts").start(() -> {
+            while (!s.stopped) {
+                try {
+                    Thread.sleep(1_000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                s.guard.expire();
+            }
+        });
+        return s;
+    }
+
+    /** A server whose timeouts run on {@code nanoTime}, and only when {@link #guard()}'s expire() is called (tests). */
+    static BroadcastServer start(BroadcastConfig config, BroadcastHub hub, LongSupplier nanoTime) throws IOException {
+        BroadcastServer s = new BroadcastServer(config, hub, nanoTime);
         s.server.start();
         LOG.log(System.Logger.Level.DEBUG, "live broadcast on {0}", s.uri());
         return s;
+    }
+
+    ConnectionGuard guard() {
+        return guard;
     }
 
     /** The address it listens on (the real port, when the config asked for 0). */
@@ -115,9 +156,12 @@ public final class BroadcastServer implements AutoCloseable {
     @Override
     public void close() {
         stopped = true;
+        if (watchdog != null) {
+            watchdog.interrupt();
+        }
         hub.events().wakeAll();
         server.stop(0);
-        executor.shutdownNow();
+        guard.close();
     }
 
     // ---- routing ---------------------------------------------------------------------------------------------------
@@ -328,7 +372,7 @@ public final class BroadcastServer implements AutoCloseable {
             return;
         }
         byte[] bytes;
-        try (InputStream in = ex.getRequestBody()) {
+        try (InputStream in = ex.getRequestBody(); var reading = ConnectionGuard.receivingBody()) {
             bytes = in.readNBytes(MAX_BODY + 1);
         }
         if (bytes.length > MAX_BODY) {
@@ -370,13 +414,24 @@ public final class BroadcastServer implements AutoCloseable {
             Replies.error(ex, 400, "board", e.getMessage());
             return;
         }
+        // One control request at a time: each is checked against the game the one before left (two tag requests
+        // each within the limits must not pass together).
+        controlLock.lock();
+        try {
+            act(ex, path, body, board);
+        } finally {
+            controlLock.unlock();
+        }
+    }
+
+    private void act(HttpExchange ex, String path, JsonNode body, BoardId board) throws IOException {
         GameSnapshot current = hub.latest(board).orElseThrow();
 
         ControlAction action;
         try {
             action = switch (path) {
                 case "/api/game/new" -> ControlAction.newGame(body, current);
-                case "/api/game/tags" -> ControlAction.setTags(body);
+                case "/api/game/tags" -> ControlAction.setTags(body, current);
                 case "/api/game/result" -> ControlAction.setResult(body);
                 case "/api/game/draw-offer" -> ControlAction.offerDraw(body, current);
                 case "/api/game/promotion" -> ControlAction.choosePromotion(body, current);
@@ -384,7 +439,7 @@ public final class BroadcastServer implements AutoCloseable {
                 default -> throw new IllegalStateException("no control action for " + path);
             };
         } catch (ControlAction.BadRequest e) {
-            Replies.error(ex, 400, e.field(), e.getMessage());
+            Replies.error(ex, e.status(), e.field(), e.getMessage());
             return;
         }
         if (action instanceof ControlAction.TakeBack && !current.casual()) {

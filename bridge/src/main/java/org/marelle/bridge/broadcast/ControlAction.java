@@ -21,17 +21,27 @@ import org.marelle.rules.pgn.PgnGame;
  */
 sealed interface ControlAction {
 
-    /** A body that cannot be carried out as written: HTTP 400 with {@code field} named. */
+    /** A body that cannot be carried out as written: HTTP 400 (413 when it asks for more than is kept) naming {@code field}. */
     final class BadRequest extends Exception {
         private final String field;
+        private final int status;
 
         BadRequest(String field, String message) {
+            this(400, field, message);
+        }
+
+        BadRequest(int status, String field, String message) {
             super(message, null, false, false);
             this.field = field;
+            this.status = status;
         }
 
         String field() {
             return field;
+        }
+
+        int status() {
+            return status;
         }
     }
 
@@ -76,6 +86,13 @@ sealed interface ControlAction {
     /** PGN tag names: letters, digits and underscores, starting with a letter or digit (PGN standard 8.1.1). */
     Pattern TAG_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_]{0,63}");
     int MAX_TAG_VALUE = 255;
+    /**
+     * At most this many tags in a game, and this many characters in all their names and values: every event the
+     * stream keeps carries the game's tags, so unbounded tags would fill the daemon's memory (two requests of 300
+     * long tags did). A full roster with players' titles, ratings, teams, opening and time control fits easily.
+     */
+    int MAX_TAGS = 40;
+    int MAX_TAG_CHARS = 4096;
 
     /** {@code POST /api/game/new}: {@code variant}, {@code fen}, {@code white}, {@code black}, {@code tags}, all optional. */
     static NewGame newGame(JsonNode body, GameSnapshot current) throws BadRequest {
@@ -112,11 +129,15 @@ sealed interface ControlAction {
         if (black != null) {
             tags.put("Black", tagValue("black", black));
         }
+        withinTagLimits(Map.of(), tags);
         return new NewGame(start, tags);
     }
 
-    /** {@code PUT /api/game/tags}: {@code {"tags": {"White": "…", "Round": "3", "Annotator": null}}}. */
-    static SetTags setTags(JsonNode body) throws BadRequest {
+    /**
+     * {@code PUT /api/game/tags}: {@code {"tags": {"White": "…", "Round": "3", "Annotator": null}}}; the game's tags
+     * after the change must stay within {@link #MAX_TAGS} and {@link #MAX_TAG_CHARS}.
+     */
+    static SetTags setTags(JsonNode body, GameSnapshot current) throws BadRequest {
         only(body, "tags");
         if (!body.has("tags")) {
             throw new BadRequest("tags", "missing: an object of tag names to values (null removes a tag)");
@@ -125,7 +146,30 @@ sealed interface ControlAction {
         if (tags.isEmpty()) {
             throw new BadRequest("tags", "names no tag");
         }
+        withinTagLimits(current.tags(), tags);
         return new SetTags(tags);
+    }
+
+    /** Refuses (413) changes that would leave the game with more tags, or longer ones, than are kept. */
+    private static void withinTagLimits(Map<String, String> current, Map<String, String> changes) throws BadRequest {
+        Map<String, String> after = new LinkedHashMap<>(current);
+        GameSnapshot.DERIVED_TAGS.forEach(after::remove);
+        changes.forEach((name, value) -> {
+            if (value == null) after.remove(name);
+            else after.put(name, value);
+        });
+        if (after.size() > MAX_TAGS) {
+            throw new BadRequest(413, "tags", "the game would have " + after.size() + " tags; at most " + MAX_TAGS
+                    + " are kept (remove some with null)");
+        }
+        int chars = 0;
+        for (Map.Entry<String, String> t : after.entrySet()) {
+            chars += t.getKey().length() + t.getValue().length();
+        }
+        if (chars > MAX_TAG_CHARS) {
+            throw new BadRequest(413, "tags", "the game's tags would hold " + chars + " characters (names and values);"
+                    + " at most " + MAX_TAG_CHARS + " are kept");
+        }
     }
 
     /** {@code PUT /api/game/result}: {@code {"result": "1-0"}}. */

@@ -50,11 +50,16 @@ final class EventStream {
         headers.set("Content-Type", "text/event-stream; charset=utf-8");
         headers.set("Cache-Control", "no-cache");
         headers.set("X-Accel-Buffering", "no"); // nginx in front: do not buffer the stream
-        ex.sendResponseHeaders(200, 0);
         EventLog log = hub.events();
-        try (OutputStream out = ex.getResponseBody()) {
+        // What a client has not taken yet waits in the event log, which every stream shares, and in the socket's
+        // buffers: nothing piles up per client. A client that takes nothing for the send timeout is dropped (each
+        // write is watched; see ConnectionGuard), so a stream nobody reads holds its thread only that long.
+        long position;
+        OutputStream out;
+        try (var sending = ConnectionGuard.sending()) {
+            ex.sendResponseHeaders(200, 0);
+            out = ex.getResponseBody();
             out.write(RETRY);
-            long position;
             if (lastEventId < 0) {
                 position = sendState(out);
             } else {
@@ -62,19 +67,23 @@ final class EventStream {
                 position = missed.gap() ? sendState(out) : send(out, missed, lastEventId);
             }
             out.flush();
+        }
+        try (out) {
             while (!stopped.getAsBoolean()) {
                 EventLog.Batch batch = log.await(position, keepAliveNanos);
                 if (batch.closed() || stopped.getAsBoolean()) {
                     break;
                 }
-                if (batch.gap()) {
-                    position = sendState(out); // this client fell behind the log: start it afresh
-                } else if (batch.events().isEmpty()) {
-                    out.write(KEEP_ALIVE);
-                } else {
-                    position = send(out, batch, position);
+                try (var sending = ConnectionGuard.sending()) {
+                    if (batch.gap()) {
+                        position = sendState(out); // this client fell behind the log: start it afresh
+                    } else if (batch.events().isEmpty()) {
+                        out.write(KEEP_ALIVE);
+                    } else {
+                        position = send(out, batch, position);
+                    }
+                    out.flush();
                 }
-                out.flush();
             }
         }
     }

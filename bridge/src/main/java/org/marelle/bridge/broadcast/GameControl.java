@@ -30,7 +30,7 @@ public interface GameControl {
     /** Records that {@code by} offered a draw (with their last move, or the next one). */
     ControlResult offerDraw(BoardId board, Color by);
 
-    /** Chooses the piece for the pending promotion, or for the next one. */
+    /** Chooses the piece for the pending promotion; rejected when none is pending (nothing is kept for a later one). */
     ControlResult choosePromotion(BoardId board, PieceType piece);
 
     /** Takes back the last {@code plies} moves; casual mode only. */

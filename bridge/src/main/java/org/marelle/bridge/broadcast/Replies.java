@@ -21,15 +21,18 @@ final class Replies {
             ex.getResponseHeaders().set("Content-Type", contentType);
         }
         boolean head = ex.getRequestMethod().equals("HEAD");
-        if (head || status == 304 || status == 204) {
-            ex.sendResponseHeaders(status, -1);
-        } else {
-            ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(body);
+        // A client that does not take the answer is dropped after the send timeout (see ConnectionGuard).
+        try (var sending = ConnectionGuard.sending()) {
+            if (head || status == 304 || status == 204) {
+                ex.sendResponseHeaders(status, -1);
+            } else {
+                ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(body);
+                }
             }
+            ex.close();
         }
-        ex.close();
     }
 
     static void text(HttpExchange ex, int status, String contentType, String body) throws IOException {

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.marelle.bridge.daemon.BoardLoop;
+import org.marelle.bridge.recognition.PromotionChoices;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.session.GameRecord;
@@ -189,6 +190,12 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
     @Override
     public ControlResult choosePromotion(BoardId b, PieceType piece) {
         return run("promotion", l -> {
+            // A choice is for the pawn on its promotion square now. Kept for a later one, it would silently make a
+            // piece nobody chose when, moves later, a pawn is set down there with nothing else done.
+            if (l.recognizer().provisionalMoves().stream().noneMatch(PromotionChoices::isPromotion)) {
+                throw new IllegalStateException("no promotion is pending (choose the piece while the pawn stands on"
+                        + " its promotion square); nothing was kept");
+            }
             l.choosePromotion(piece, clock.millis());
             return "promotion piece " + piece.name();
         });

@@ -103,6 +103,7 @@ public final class DemoRun {
      * and the board stopped, but before the server closes: tests read the finished game's PGN and JSON there.
      */
     public Result run(java.util.function.Consumer<LiveBroadcast> whileServing) throws IOException, InterruptedException {
+        FatalErrors.install(log);   // as the daemon: no essential thread dies quietly
         PgnGame source = options.game();
         List<Move> moves = source.mainline();
         RecognizerConfig recognition = RecognizerConfig.defaults();

@@ -47,6 +47,7 @@ public final class Launcher {
      */
     public static Running start(MarelleConfig config, Supplier<Context> pi4j, DaemonClock clock, EventLog log)
             throws IOException {
+        FatalErrors.install(log);   // from here on, no essential thread dies quietly
         Path state = Path.of(config.output().stateDirectory());
         Journal journal = Journal.open(state);
         try {

@@ -20,7 +20,9 @@ public final class BroadcastBenchServer {
     }
 
     public static void main(String[] args) throws Exception {
-        BroadcastConfig config = BroadcastConfig.defaults().withPort(0).withKeepAlive(java.time.Duration.ofSeconds(15));
+        // Hundreds of clients from this machine: more than the defaults allow one client address (see HttpLimits).
+        BroadcastConfig config = BroadcastConfig.defaults().withPort(0).withKeepAlive(java.time.Duration.ofSeconds(15))
+                .withLimits(HttpLimits.defaults().withMaxConnections(2000, 2000));
         BroadcastHub hub = BroadcastHub.create(config);
         BroadcastServer server = BroadcastServer.start(config, hub);
         SplittableRandom rnd = new SplittableRandom(42);

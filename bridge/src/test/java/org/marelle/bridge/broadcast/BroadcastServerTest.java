@@ -336,6 +336,44 @@ class BroadcastServerTest {
                     "[Site \"?\"]");
         }
 
+        /** The hostile tester's request: 300 tags of 200 characters, about 62 KB, under the body limit. */
+        private String manyLongTags(String prefix, int count, int length) {
+            StringBuilder body = new StringBuilder("{\"tags\":{");
+            for (int i = 0; i < count; i++) {
+                if (i > 0) body.append(',');
+                body.append('"').append(prefix).append(i).append("\":\"").append("x".repeat(length)).append('"');
+            }
+            return body.append("}}").toString();
+        }
+
+        @Test
+        void tagsBeyondTheGamesLimitsAre413AndNothingIsSet() throws Exception {
+            String huge = manyLongTags("Hostile", 300, 200);
+            assertThat(huge.length()).isLessThan(BroadcastServer.MAX_BODY);
+            HttpResponse<String> r = http.send("PUT", "/api/game/tags", huge, "Authorization", AUTH);
+            assertThat(r.statusCode()).isEqualTo(413);
+            assertThat(Http.json(r).path("field").asText()).isEqualTo("tags");
+            assertThat(Http.json(r).path("error").asText()).contains("would have", "at most " + ControlAction.MAX_TAGS);
+
+            // Within the count but not the characters: 20 tags of 250 characters.
+            HttpResponse<String> longOnes = http.send("PUT", "/api/game/tags", manyLongTags("Long", 20, 250),
+                    "Authorization", AUTH);
+            assertThat(longOnes.statusCode()).isEqualTo(413);
+            assertThat(Http.json(longOnes).path("error").asText()).contains("at most " + ControlAction.MAX_TAG_CHARS
+                    + " are kept");
+
+            // Requests each within the limits add up: the one that would pass them is refused.
+            assertThat(http.send("PUT", "/api/game/tags", manyLongTags("A", 20, 10), "Authorization", AUTH).statusCode())
+                    .isEqualTo(200);
+            HttpResponse<String> more = http.send("PUT", "/api/game/tags", manyLongTags("B", 20, 10), "Authorization", AUTH);
+            assertThat(more.statusCode()).isEqualTo(413);
+            assertThat(control.calls).hasSize(1);
+            HttpResponse<String> newGame = http.send("POST", "/api/game/new", "{\"tags\":"
+                    + manyLongTags("C", 41, 1).substring(8), "Authorization", AUTH);
+            assertThat(newGame.statusCode()).as(newGame.body()).isEqualTo(413);
+            assertThat(control.calls).hasSize(1);
+        }
+
         @Test
         void drawOfferPromotionAndTakeback() throws Exception {
             assertThat(http.send("POST", "/api/game/draw-offer", "{}", "Authorization", AUTH).statusCode()).isEqualTo(200);

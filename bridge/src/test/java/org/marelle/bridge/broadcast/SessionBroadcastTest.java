@@ -78,6 +78,14 @@ class SessionBroadcastTest {
 
     /** The simulated hands play {@code sans} on the board; the recognizer and the session do the rest. */
     private void play(String... sans) {
+        setDown(sans);
+        tickUntil(now + 10_000);
+        now += 10_000;
+        loop.tick(now);
+    }
+
+    /** The hands make the moves, up to the last piece set down; the recognizer has not yet had the time to decide. */
+    private void setDown(String... sans) {
         Position from = session.game().position();
         List<Move> moves = Games.moves(from, sans);
         long base = now + 1000;
@@ -89,9 +97,6 @@ class SessionBroadcastTest {
             loop.frame(f.at(base + f.atMillis()));
             now = base + f.atMillis();
         }
-        tickUntil(now + 10_000);
-        now += 10_000;
-        loop.tick(now);
     }
 
     private void tickUntil(long before) {
@@ -151,8 +156,9 @@ class SessionBroadcastTest {
         assertThat(session.game().drawOffers()).containsKey(2);
         assertThat(Http.json(http.get("/api/game")).path("moves").get(1).path("drawOffer").asBoolean()).isTrue();
 
+        // No pawn waits for its piece: the choice is refused (see the promotion tests below).
         assertThat(http.send("PUT", "/api/game/promotion", "{\"piece\":\"N\"}", "Authorization", auth).statusCode())
-                .isEqualTo(200);
+                .isEqualTo(409);
 
         // Casual mode: the game goes back at once; the board is then told which pieces to put back.
         HttpResponse<String> takeback = http.send("POST", "/api/game/takeback", "{}", "Authorization", auth);
@@ -176,5 +182,48 @@ class SessionBroadcastTest {
         assertThat(session.game().gameId()).isNotEqualTo(before);
         assertThat(session.game().plies()).isZero();
         assertThat(http.get("/game.pgn").body()).contains("[White \"Xavier\"]", "[GameId \"" + session.game().gameId() + "\"]");
+    }
+
+    /** A new game from {@code fen} by the control API, and the board set up to show it. */
+    private void newGameFrom(String fen) throws Exception {
+        HttpResponse<String> fresh = http.send("POST", "/api/game/new", "{\"fen\":\"" + fen + "\"}",
+                "Authorization", "Bearer " + TOKEN);
+        assertThat(fresh.statusCode()).as(fresh.body()).isEqualTo(200);
+        // The command ran at the clock's time: the board's frames go on from there.
+        now = Math.max(now, time.millis());
+        SquareSet occ = session.game().position().occupancy();
+        now += 1000;
+        loop.frame(new Occupancy(8, 8, occ.lo(), occ.hi(), now, null));
+        tickUntil(now + 10_000);
+        now += 10_000;
+        loop.tick(now);
+    }
+
+    @Test
+    void aPromotionChoiceWithNothingPendingIsRefusedAndNotKeptForALaterOne() throws Exception {
+        newGameFrom("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        HttpResponse<String> early = http.send("PUT", "/api/game/promotion", "{\"piece\":\"N\"}",
+                "Authorization", "Bearer " + TOKEN);
+        assertThat(early.statusCode()).as(early.body()).isEqualTo(409);
+        assertThat(Http.json(early).path("error").asText()).contains("no promotion is pending");
+
+        // The pawn set down on a8 with nothing else done becomes the default piece, not the knight asked for before.
+        play("a8=Q");
+        assertThat(session.game().sans()).containsExactly("a8=Q+");
+    }
+
+    @Test
+    void aPromotionChoiceWhileThePawnWaitsMakesThatPiece() throws Exception {
+        newGameFrom("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        setDown("a8=Q");
+        assertThat(Http.json(http.get("/api/game")).path("recognizer").path("promotionPending").asBoolean()).isTrue();
+        time.advance(java.time.Duration.ofMillis(now - time.millis()));   // the choice comes after the pawn was set down
+        HttpResponse<String> chosen = http.send("PUT", "/api/game/promotion", "{\"piece\":\"N\"}",
+                "Authorization", "Bearer " + TOKEN);
+        assertThat(chosen.statusCode()).as(chosen.body()).isEqualTo(200);
+        tickUntil(now + 30_000);
+        now += 30_000;
+        loop.tick(now);
+        assertThat(session.game().sans()).containsExactly("a8=N");
     }
 }

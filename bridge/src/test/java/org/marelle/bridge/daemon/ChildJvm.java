@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The {@code marelle} command in a JVM of its own, on the test class path, with the daemon's memory limit: what
- * the crash test kills and restarts. Standard output is collected as it comes; only whole lines (ended by a line
- * end) count, since a kill may cut the last one.
+ * The {@code marelle} command in a JVM of its own, on the test class path, with the daemon's memory limit and the
+ * unit's -XX:+ExitOnOutOfMemoryError: what the crash test kills and restarts. Standard output is collected as it
+ * comes; only whole lines (ended by a line end) count, since a kill may cut the last one.
  */
 final class ChildJvm {
 
@@ -40,6 +40,7 @@ final class ChildJvm {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-Xmx64m");
+        cmd.add("-XX:+ExitOnOutOfMemoryError");
         cmd.add("-XX:TieredStopAtLevel=1");
         cmd.add("-XX:+UseSerialGC");
         cmd.add("-cp");

@@ -32,7 +32,7 @@ class SystemdUnitTest {
                 "ReadWritePaths=/var/lib/marelle", "SuccessExitStatus=143", "RestartPreventExitStatus=2",
                 "WantedBy=multi-user.target");
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("ExecStart=/usr/bin/java ")
-                .contains(" -Xmx64m ").endsWith(" -jar /opt/marelle/marelle.jar run --config /etc/marelle/marelle.yaml"));
+                .contains(" -Xmx64m ", " -XX:+ExitOnOutOfMemoryError ").endsWith(" -jar /opt/marelle/marelle.jar run --config /etc/marelle/marelle.yaml"));
     }
 
     @Test
