@@ -64,20 +64,72 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException(source, List.of(new ConfigException.Problem("", e.getMessage(), 0)));
         }
-        MarelleConfig config;
+        com.fasterxml.jackson.databind.JsonNode tree;
         try {
-            com.fasterxml.jackson.databind.JsonNode tree = MAPPER.readTree(yaml);
-            config = tree == null || tree.isMissingNode() || tree.isNull() ? null : MAPPER.readValue(yaml, MarelleConfig.class);
-        } catch (JsonMappingException e) {
-            throw new ConfigException(source, List.of(problem(e, lines)));
+            tree = MAPPER.readTree(yaml);
         } catch (JsonProcessingException e) {
             throw new ConfigException(source, List.of(new ConfigException.Problem("", "not valid YAML: "
                     + e.getOriginalMessage(), line(e.getLocation()))));
         }
         List<ConfigException.Problem> problems = new ArrayList<>();
-        ConfigCheck.check(config, problems, lines);
+        List<String> dropped = new ArrayList<>();
+        MarelleConfig config = tree == null || tree.isMissingNode() || tree.isNull() ? null
+                : bind(tree, source, lines, problems, dropped);
+        List<ConfigException.Problem> checked = new ArrayList<>();
+        ConfigCheck.check(config, checked, lines);
+        // A value dropped for its type is reported once, by its type: not again as missing by the checks.
+        for (ConfigException.Problem p : checked) {
+            if (dropped.stream().noneMatch(d -> within(p.path(), d))) problems.add(p);
+        }
         if (!problems.isEmpty()) throw new ConfigException(source, problems);
         return config;
+    }
+
+    /**
+     * Binds the tree, reporting every value Jackson refuses, not only the first: each refused value (an unknown key,
+     * text for a number, ...) becomes a problem and is dropped from the tree, and the binding is tried again, so that
+     * the checks still see the rest of the section and the other sections. {@code dropped} gets the paths dropped.
+     */
+    private static MarelleConfig bind(com.fasterxml.jackson.databind.JsonNode tree, String source,
+                                      Map<String, Integer> lines, List<ConfigException.Problem> problems,
+                                      List<String> dropped) throws ConfigException {
+        while (true) {
+            try {
+                return MAPPER.treeToValue(tree, MarelleConfig.class);
+            } catch (JsonMappingException e) {
+                problems.add(problem(e, lines));
+                String at = drop(tree, e.getPath());
+                if (at == null || dropped.contains(at)) throw new ConfigException(source, problems);
+                dropped.add(at);
+            } catch (JsonProcessingException e) {
+                problems.add(new ConfigException.Problem("", "not valid YAML: " + e.getOriginalMessage(),
+                        line(e.getLocation())));
+                throw new ConfigException(source, problems);
+            }
+        }
+    }
+
+    /**
+     * Removes the key of the object nearest to {@code refs}' end (for a list element, the whole list: dropping one
+     * element would shift the others' numbers); returns its path, or null when there is no key to remove.
+     */
+    private static String drop(com.fasterxml.jackson.databind.JsonNode tree, List<JsonMappingException.Reference> refs) {
+        int last = refs.size() - 1;
+        while (last >= 0 && refs.get(last).getFieldName() == null) last--;
+        if (last < 0) return null;
+        com.fasterxml.jackson.databind.JsonNode parent = tree;
+        for (int i = 0; i < last && parent != null; i++) {
+            JsonMappingException.Reference r = refs.get(i);
+            parent = r.getFieldName() != null ? parent.get(r.getFieldName()) : parent.get(r.getIndex());
+        }
+        if (!(parent instanceof com.fasterxml.jackson.databind.node.ObjectNode object)) return null;
+        if (object.remove(refs.get(last).getFieldName()) == null) return null;
+        return path(refs.subList(0, last + 1));
+    }
+
+    /** Whether {@code path} is {@code top} or a key or element under it. */
+    private static boolean within(String path, String top) {
+        return path.equals(top) || path.startsWith(top + ".") || path.startsWith(top + "[");
     }
 
     /** The line of every key and list element, by key path ({@code board.driver.rows[3]}). */
