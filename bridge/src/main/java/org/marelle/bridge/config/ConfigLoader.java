@@ -14,6 +14,9 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +53,19 @@ public final class ConfigLoader {
      * @throws IOException     when the file cannot be read
      */
     public static MarelleConfig load(Path file) throws IOException, ConfigException {
-        return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        byte[] bytes = Files.readAllBytes(file);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer text = CharBuffer.allocate(bytes.length);
+        // Strict UTF-8 (a decoder's default is to report, not replace), with the line of the first bad byte: Java's
+        // own message for it is "Input length = 1".
+        CoderResult r = StandardCharsets.UTF_8.newDecoder().decode(in, text, true);
+        if (r.isError()) {
+            int line = 1;
+            for (int i = 0; i < in.position(); i++) if (bytes[i] == '\n') line++;
+            throw new ConfigException(file.toString(), List.of(new ConfigException.Problem("",
+                    "not valid UTF-8 (the file must be UTF-8)", line)));
+        }
+        return parse(text.flip().toString(), file.toString());
     }
 
     /** Reads and checks configuration text; {@code source} names it in errors. */

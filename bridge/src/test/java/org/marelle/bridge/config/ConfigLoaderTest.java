@@ -120,6 +120,17 @@ class ConfigLoaderTest {
         assertThat(sim.broadcast().toBroadcastConfig().bindAddress()).isEqualTo("127.0.0.1");
     }
 
+    /** Issue #14: a byte that is not UTF-8 said "cannot read: Input length = 1"; now the line, as every problem. */
+    @Test
+    void aFileThatIsNotUtf8NamesTheLine(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("latin1.yaml");
+        Files.write(file, "board:\n  driver: {type: simulated}\ngame:\n  tags:\n    Event: Caf\u00e9\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.load(file));
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).isEqualTo(file + ": not valid UTF-8 (the file must be UTF-8) (line 5)");
+    }
+
     static Stream<Arguments> brokenFiles() {
         String matrix = """
                 board:
