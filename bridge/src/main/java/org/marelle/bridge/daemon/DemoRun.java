@@ -144,7 +144,7 @@ public final class DemoRun {
         board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), clock.startMillis(), null));
 
         PgnOutput pgn = new PgnOutput(files, w -> {
-        });
+        }, log::error);
         CompletableFuture<GameRecord> over = new CompletableFuture<>();
         session.addListener(log::session);
         session.addListener(pgn);

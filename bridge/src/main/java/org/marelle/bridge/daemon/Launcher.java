@@ -99,7 +99,7 @@ public final class Launcher {
                 sim.set(new Occupancy(sim.files(), sim.ranks(), occ.lo(), occ.hi(), clock.millis(), null));
             }
             PgnOutput pgn = new PgnOutput(files, w -> {
-            });
+            }, log::error);
             session.addListener(log::session);
             session.addListener(pgn);
             pgn.offer(game);
