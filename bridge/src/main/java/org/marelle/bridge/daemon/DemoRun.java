@@ -117,7 +117,8 @@ public final class DemoRun {
             if (!before.initial().equals(source.initial()) || before.plies() > moves.size()
                     || !moves.subList(0, before.plies()).equals(before.moves())) {
                 journal.close();
-                log.error(options.out() + " holds another game (" + before + "); give another --out folder");
+                log.error(options.out() + " holds another game (game " + before.gameId() + ", " + before.plies()
+                        + " plies" + (before.isOver() ? ", " + before.result() : "") + "); give another --out folder");
                 return new Result(1, before, null);
             }
         }
