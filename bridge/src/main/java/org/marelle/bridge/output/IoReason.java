@@ -47,7 +47,7 @@ public final class IoReason {
 
     /**
      * The reason with the file it concerns, when that is another file than {@code named} (the file or folder the
-     * caller names itself): {@code data/state/current.journal: permission denied}.
+     * caller names itself, or null when it names none): {@code data/state/current.journal: permission denied}.
      */
     public static String of(Throwable failure, String named) {
         Throwable e = failure instanceof UncheckedIOException u && u.getCause() != null ? u.getCause() : failure;
