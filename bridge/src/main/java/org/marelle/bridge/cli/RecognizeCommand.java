@@ -45,7 +45,9 @@ import picocli.CommandLine.Spec;
             "  marelle recognize --trace game.jsonl --sensors reed --scan-hz 24 --debounce 1",
             "Trace lines: {\"t\": 0, \"occupied\": [\"a1\", ...]}, {\"t\": 1530, \"up\": \"e2\"},",
             "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
-            "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'."
+            "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'.",
+            "The trace (UTF-8) is replayed as it is read; a bad line (not UTF-8, over 1 MiB, not a",
+            "trace line) stops it there with 'FILE:LINE:COLUMN: what is wrong' and exit code 1."
         },
         usageHelpAutoWidth = true)
 final class RecognizeCommand implements Callable<Integer> {

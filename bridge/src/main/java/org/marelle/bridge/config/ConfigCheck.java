@@ -1,10 +1,13 @@
 package org.marelle.bridge.config;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.marelle.board.SensorMapping;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameTags;
@@ -356,8 +359,8 @@ final class ConfigCheck {
         }
     }
 
-    private static final java.util.regex.Pattern IPV4_LIKE = java.util.regex.Pattern.compile("[0-9.]+");
-    private static final java.util.regex.Pattern HOST_NAME = java.util.regex.Pattern.compile(
+    private static final Pattern IPV4_LIKE = Pattern.compile("[0-9.]+");
+    private static final Pattern HOST_NAME = Pattern.compile(
             "(?i)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*");
 
     /**
@@ -379,9 +382,9 @@ final class ConfigCheck {
         } else if (a.contains(":")) {
             try {
                 // A literal with a colon is never looked up: this only parses it.
-                if (!a.matches("[0-9A-Fa-f:.%a-zA-Z]+")) throw new java.net.UnknownHostException(a);
-                java.net.InetAddress.getByName(a.startsWith("[") ? a : "[" + a + "]");
-            } catch (java.net.UnknownHostException e) {
+                if (!a.matches("[0-9A-Fa-f:.%a-zA-Z]+")) throw new UnknownHostException(a);
+                InetAddress.getByName(a.startsWith("[") ? a : "[" + a + "]");
+            } catch (UnknownHostException e) {
                 problem(path, "'" + address + "' is not an IPv6 address" + expected);
             }
         } else if (a.length() > 253 || !HOST_NAME.matcher(a).matches()) {

@@ -7,11 +7,13 @@ import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -79,7 +81,7 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException(source, List.of(new ConfigException.Problem("", e.getMessage(), 0)));
         }
-        com.fasterxml.jackson.databind.JsonNode tree;
+        JsonNode tree;
         try {
             tree = MAPPER.readTree(yaml);
         } catch (JsonProcessingException e) {
@@ -105,7 +107,7 @@ public final class ConfigLoader {
      * text for a number, ...) becomes a problem and is dropped from the tree, and the binding is tried again, so that
      * the checks still see the rest of the section and the other sections. {@code dropped} gets the paths dropped.
      */
-    private static MarelleConfig bind(com.fasterxml.jackson.databind.JsonNode tree, String source,
+    private static MarelleConfig bind(JsonNode tree, String source,
                                       Map<String, Integer> lines, List<ConfigException.Problem> problems,
                                       List<String> dropped) throws ConfigException {
         while (true) {
@@ -128,16 +130,16 @@ public final class ConfigLoader {
      * Removes the key of the object nearest to {@code refs}' end (for a list element, the whole list: dropping one
      * element would shift the others' numbers); returns its path, or null when there is no key to remove.
      */
-    private static String drop(com.fasterxml.jackson.databind.JsonNode tree, List<JsonMappingException.Reference> refs) {
+    private static String drop(JsonNode tree, List<JsonMappingException.Reference> refs) {
         int last = refs.size() - 1;
         while (last >= 0 && refs.get(last).getFieldName() == null) last--;
         if (last < 0) return null;
-        com.fasterxml.jackson.databind.JsonNode parent = tree;
+        JsonNode parent = tree;
         for (int i = 0; i < last && parent != null; i++) {
             JsonMappingException.Reference r = refs.get(i);
             parent = r.getFieldName() != null ? parent.get(r.getFieldName()) : parent.get(r.getIndex());
         }
-        if (!(parent instanceof com.fasterxml.jackson.databind.node.ObjectNode object)) return null;
+        if (!(parent instanceof ObjectNode object)) return null;
         if (object.remove(refs.get(last).getFieldName()) == null) return null;
         return path(refs.subList(0, last + 1));
     }
