@@ -7,6 +7,13 @@ package org.marelle.rules;
  */
 final class Fen {
 
+    /**
+     * The largest halfmove clock and fullmove number read. No game comes near (the 75-move rule ends every game
+     * before move 9,000), and the bound keeps both counters, and the move numbers printed from them, far from int
+     * overflow however long the game goes on from the position.
+     */
+    static final int MAX_COUNTER = 99_999;
+
     private Fen() {
     }
 
@@ -83,8 +90,14 @@ final class Fen {
         try {
             int v = Integer.parseInt(text);
             if (v < 0) throw new NumberFormatException();
+            if (v > MAX_COUNTER) {
+                throw new FenException(field + " '" + text + "' is too large (at most " + MAX_COUNTER + ")");
+            }
             return v;
         } catch (NumberFormatException e) {
+            if (text.matches("\\d+")) {
+                throw new FenException(field + " '" + text + "' is too large (at most " + MAX_COUNTER + ")");
+            }
             throw new FenException(field + " '" + text + "' is not a non-negative whole number");
         }
     }

@@ -69,6 +69,14 @@ class FenErrorsTest {
                 new BadFen("non-numeric halfmove clock", START_BOARD + " w KQkq - ab 1", HALFMOVE, List.of("ab")),
                 new BadFen("negative fullmove number", START_BOARD + " w KQkq - 0 -3", FULLMOVE, List.of("-3")),
                 new BadFen("non-numeric fullmove number", START_BOARD + " w KQkq - 0 x1", FULLMOVE, List.of("x1")),
+                new BadFen("fullmove number at int's maximum", START_BOARD + " b KQkq - 0 2147483647",
+                        FULLMOVE, List.of("2147483647")),
+                new BadFen("fullmove number beyond int", START_BOARD + " w KQkq - 0 99999999999", FULLMOVE,
+                        List.of("99999999999")),
+                new BadFen("fullmove number just over the bound", START_BOARD + " w KQkq - 0 100000", FULLMOVE,
+                        List.of("100000")),
+                new BadFen("halfmove clock at int's maximum", START_BOARD + " w KQkq - 2147483647 1", HALFMOVE,
+                        List.of("2147483647")),
                 new BadFen("no black king", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
                         KING, List.of("black", "Black", "k")),
                 new BadFen("no white king", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1",
@@ -88,6 +96,16 @@ class FenErrorsTest {
                 .anyMatch(word -> lower.contains(word.toLowerCase(Locale.ROOT)));
         assertThat(bad.texts()).as("message \"%s\" quotes the text (%s)", message, bad.what())
                 .anyMatch(message::contains);
+    }
+
+    /** The largest counters read still count on without overflow: the move after 99999... is move 100000. */
+    @org.junit.jupiter.api.Test
+    void theLargestCountersCountOn() {
+        Position p = Position.fromFen(START_BOARD + " b KQkq - 99999 99999");
+        Position after = p.play(p.parseSan("e5"));
+        assertThat(after.fullmoveNumber()).isEqualTo(100_000);
+        assertThat(after.halfmoveClock()).isZero();
+        assertThat(after.play(after.parseSan("Nf3")).halfmoveClock()).isEqualTo(1);
     }
 
     @ParameterizedTest(name = "blank FEN #{index}")

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.Reader;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -15,6 +14,7 @@ import java.util.stream.Stream;
 import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.daemon.DemoRun;
 import org.marelle.bridge.daemon.EventLog;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.simulation.Profile;
 import org.marelle.rules.pgn.PgnGame;
 import org.marelle.rules.pgn.PgnReader;
@@ -115,7 +115,16 @@ final class DemoCommand implements Callable<Integer> {
                         : (speed == Math.rint(speed) ? Long.toString((long) speed) : Double.toString(speed)) + " times real time");
         stdout.println("writing to " + dir.toAbsolutePath());
         stdout.flush();
-        DemoRun.Result r = new DemoRun(new DemoRun.Options(game, dir, speed, p, seed, broadcast, stay), EventLog.to(stdout, verbose)).run();
+        EventLog log = EventLog.to(stdout, verbose);
+        DemoRun.Result r;
+        try {
+            r = new DemoRun(new DemoRun.Options(game, dir, speed, p, seed, broadcast, stay), log).run();
+        } catch (IOException e) {
+            // The demo's folders: the journal in --out/state, the PGN in --out/pgn.
+            log.error("cannot start: --out '" + dir + "': " + IoReason.of(e, dir.toString()));
+            stdout.flush();
+            return 1;
+        }
         stdout.flush();
         return r.exitCode();
     }
@@ -134,8 +143,8 @@ final class DemoCommand implements Callable<Integer> {
         } else {
             try {
                 in = Files.newInputStream(pgn);
-            } catch (NoSuchFileException e) {
-                throw usage("--pgn: no such file: " + pgn);
+            } catch (IOException e) {
+                throw usage("--pgn '" + pgn + "': " + IoReason.of(e, pgn.toString()));
             }
         }
         try (Reader r = PgnReader.decode(in); PgnReader games = new PgnReader(r, name)) {
@@ -152,6 +161,8 @@ final class DemoCommand implements Callable<Integer> {
                 };
             }
             throw usage(name + " has " + n + " game(s), no game " + gameNumber);
+        } catch (java.io.UncheckedIOException e) {
+            throw usage("--pgn '" + name + "': " + IoReason.of(e, name));
         }
     }
 

@@ -3,7 +3,6 @@ package org.marelle.bridge.cli;
 import com.pi4j.context.Context;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.InstantSource;
 import java.util.function.Supplier;
@@ -11,6 +10,7 @@ import org.marelle.board.sim.SimConsole;
 import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.config.ConfigException;
 import org.marelle.bridge.config.ConfigLoader;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.daemon.Hardware;
 
@@ -28,10 +28,8 @@ final class MakerTool {
     static MarelleConfig load(Path config, PrintWriter err) {
         try {
             return ConfigLoader.load(config);
-        } catch (NoSuchFileException e) {
-            err.println(config + ": no such file");
         } catch (IOException e) {
-            err.println(config + ": cannot read: " + e.getMessage());
+            err.println(config + ": " + IoReason.of(e, config.toString()));
         } catch (ConfigException e) {
             err.println(e.getMessage());
         }

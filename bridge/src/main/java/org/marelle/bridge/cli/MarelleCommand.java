@@ -41,7 +41,25 @@ public final class MarelleCommand implements Runnable {
 
     /** The command line as {@link #main} runs it; tests execute this one in-process. */
     public static CommandLine commandLine() {
-        return new CommandLine(new MarelleCommand()).setParameterExceptionHandler(MarelleCommand::usageError);
+        return new CommandLine(new MarelleCommand()).setParameterExceptionHandler(MarelleCommand::usageError)
+                .setExecutionExceptionHandler(MarelleCommand::failure);
+    }
+
+    /**
+     * What no command caught: one line, never a stack trace. A file that failed while being read or written is said
+     * in words; anything else is a fault of Marelle's, said so, with its message. Exit code 1.
+     */
+    static int failure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
+        PrintWriter err = command.getErr();
+        String name = command.getCommandSpec().qualifiedName();
+        if (e instanceof java.io.IOException || e instanceof java.io.UncheckedIOException) {
+            err.println(name + ": cannot read or write: " + org.marelle.bridge.output.IoReason.of(e, null));
+        } else {
+            err.println(name + ": internal error" + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
+                    + "; please report it, with the command line");
+        }
+        err.flush();
+        return 1;
     }
 
     /**
@@ -58,6 +76,14 @@ public final class MarelleCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        int exitCode;
+        try {
+            exitCode = commandLine().execute(args);
+        } catch (OutOfMemoryError e) {
+            // Every input is read in bounded pieces, so this should not happen; if it does, one line, not a trace.
+            System.err.println("marelle: out of memory; give Java more (java -Xmx...) or report the input that did it");
+            exitCode = 1;
+        }
+        System.exit(exitCode);
     }
 }

@@ -1,17 +1,13 @@
 package org.marelle.bridge.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.zip.GZIPInputStream;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.rules.Position;
 import org.marelle.rules.Variant;
 import org.marelle.rules.notation.DrawOffers;
@@ -98,7 +94,7 @@ final class NotationCommand implements Callable<Integer> {
         boolean first = true;
         for (String name : arguments) {
             Path file = Path.of(name);
-            try (PgnReader games = new PgnReader(PgnReader.decode(open(file)), name)) {
+            try (PgnReader games = new PgnReader(PgnInput.open(file, err), name)) {
                 while (games.hasNext()) {
                     switch (games.next()) {
                         case PgnReader.Failed f -> {
@@ -126,7 +122,7 @@ final class NotationCommand implements Callable<Integer> {
                     }
                 }
             } catch (IOException | UncheckedIOException e) {
-                err.println(name + ": cannot read: " + describe(e));
+                err.println(name + ": cannot read: " + IoReason.of(e, name));
                 problems++;
             }
         }
@@ -169,26 +165,5 @@ final class NotationCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
-    }
-
-    static InputStream open(Path file) throws IOException {
-        InputStream bytes = Files.newInputStream(file);
-        if (file.getFileName().toString().endsWith(".gz")) {
-            try {
-                return new GZIPInputStream(bytes, 1 << 16);
-            } catch (IOException e) {
-                bytes.close();
-                throw e;
-            }
-        }
-        return bytes;
-    }
-
-    static String describe(Exception e) {
-        return switch (e instanceof UncheckedIOException u ? u.getCause() : e) {
-            case NoSuchFileException missing -> "no such file";
-            case AccessDeniedException denied -> "permission denied";
-            case Exception other -> other.getMessage();
-        };
     }
 }

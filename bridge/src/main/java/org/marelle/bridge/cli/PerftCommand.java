@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.concurrent.Callable;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.rules.Move;
 import org.marelle.rules.Perft;
 import org.marelle.rules.PerftSuite;
@@ -139,7 +140,7 @@ final class PerftCommand implements Callable<Integer> {
             spec.commandLine().getErr().println(file + ": " + e.getMessage());
             return 1;
         } catch (IOException e) {
-            throw usage("Cannot read --epd " + file + ": " + e);
+            throw usage("Cannot read --epd " + file + ": " + IoReason.of(e, file.toString()));
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -1,19 +1,12 @@
 package org.marelle.bridge.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.zip.GZIPInputStream;
-import org.marelle.rules.pgn.PgnCheck;
-import org.marelle.rules.pgn.PgnError;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.rules.pgn.PgnReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,7 +40,9 @@ final class PgnCommand implements Runnable {
             mixinStandardHelpOptions = true,
             description = {
                 "Replay every game, report the ones that do not replay, end with the totals.",
-                "Files ending in .gz are read gunzipped. Exit code 1 when any game has an error."
+                "Files ending in .gz are read gunzipped. Exit code 1 when any game has an error.",
+                "Bytes that are not UTF-8 are read as Latin-1, with a warning naming the line.",
+                "A game may hold at most 100000 moves and 16 MiB of text."
             },
             usageHelpAutoWidth = true)
     static final class Check implements Callable<Integer> {
@@ -55,7 +50,7 @@ final class PgnCommand implements Runnable {
         @Spec
         private CommandSpec spec;
 
-        @Parameters(arity = "1..*", paramLabel = "FILE", description = "PGN files (UTF-8; .pgn.gz also read)")
+        @Parameters(arity = "1..*", paramLabel = "FILE", description = "PGN files (UTF-8, else Latin-1; .pgn.gz also read)")
         private List<Path> files;
 
         @Override
@@ -66,50 +61,38 @@ final class PgnCommand implements Runnable {
             long moves = 0;
             long errors = 0;
             for (Path file : files) {
-                PgnCheck.Report report;
-                try (Reader in = open(file)) {
-                    report = PgnCheck.check(in, file.toString());
+                // Games are read and checked one at a time, each error printed as it is found: a file of any size
+                // takes the memory of one game (and one game is bounded: PgnReader.MAX_GAME_MOVES, MAX_GAME_CHARS).
+                long fileGames = 0;
+                long fileMoves = 0;
+                long fileErrors = 0;
+                try (PgnReader reader = new PgnReader(PgnInput.open(file, err), file.toString())) {
+                    while (reader.hasNext()) {
+                        fileGames++;
+                        switch (reader.next()) {
+                            case PgnReader.Parsed p -> fileMoves += p.game().mainline().size();
+                            case PgnReader.Failed f -> {
+                                fileErrors++;
+                                out.println(f.error());
+                            }
+                        }
+                    }
                 } catch (IOException | UncheckedIOException e) {
                     // An unreadable file is an error of the run, not a reason to skip the other files.
-                    errors++;
-                    out.println(file + ": cannot read: " + describe(e));
-                    continue;
+                    fileErrors++;
+                    out.println(file + ": cannot read" + (fileGames > 0 ? " after game " + fileGames : "") + ": "
+                            + IoReason.of(e, file.toString()));
                 }
-                for (PgnError error : report.errors()) {
-                    out.println(error);
-                }
-                games += report.games();
-                moves += report.moves();
-                errors += report.errors().size();
-                err.printf("%s: %d games, %d moves, %d errors%n",
-                        file, report.games(), report.moves(), report.errors().size());
+                games += fileGames;
+                moves += fileMoves;
+                errors += fileErrors;
+                out.flush();
+                err.printf("%s: %d games, %d moves, %d errors%n", file, fileGames, fileMoves, fileErrors);
                 err.flush();
             }
             out.printf("games: %d, moves: %d, errors: %d%n", games, moves, errors);
             out.flush();
             return errors > 0 ? 1 : 0;
-        }
-
-        private static String describe(Exception e) {
-            return switch (e instanceof UncheckedIOException u ? u.getCause() : e) {
-                case NoSuchFileException missing -> "no such file";
-                case AccessDeniedException denied -> "permission denied";
-                case Exception other -> other.getMessage();
-            };
-        }
-
-        /** Reads as UTF-8, falling back to Latin-1 for bytes that are not (old files keep their names readable). */
-        private static Reader open(Path file) throws IOException {
-            InputStream bytes = Files.newInputStream(file);
-            try {
-                if (file.getFileName().toString().endsWith(".gz")) {
-                    bytes = new GZIPInputStream(bytes, 1 << 16);
-                }
-            } catch (IOException e) {
-                bytes.close();
-                throw e;
-            }
-            return PgnReader.decode(new java.io.BufferedInputStream(bytes, 1 << 16));
         }
     }
 }

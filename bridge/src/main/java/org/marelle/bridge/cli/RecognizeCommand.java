@@ -2,12 +2,8 @@ package org.marelle.bridge.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +11,7 @@ import java.util.Locale;
 import java.util.OptionalLong;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.SensorModel;
@@ -48,7 +45,9 @@ import picocli.CommandLine.Spec;
             "  marelle recognize --trace game.jsonl --sensors reed --scan-hz 24 --debounce 1",
             "Trace lines: {\"t\": 0, \"occupied\": [\"a1\", ...]}, {\"t\": 1530, \"up\": \"e2\"},",
             "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
-            "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'."
+            "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'.",
+            "The trace (UTF-8) is replayed as it is read; a bad line (not UTF-8, over 1 MiB, not a",
+            "trace line) stops it there with 'FILE:LINE:COLUMN: what is wrong' and exit code 1."
         },
         usageHelpAutoWidth = true)
 final class RecognizeCommand implements Callable<Integer> {
@@ -99,18 +98,6 @@ final class RecognizeCommand implements Callable<Integer> {
             case "tournament" -> RecognizerConfig.Mode.TOURNAMENT;
             default -> throw new ParameterException(spec.commandLine(), "--mode must be casual or tournament, not '" + mode + "'");
         };
-        List<SensorTrace.Entry> entries;
-        try (Reader in = Files.newBufferedReader(trace, StandardCharsets.UTF_8)) {
-            entries = SensorTrace.read(in, start.geometry(), start.occupancy());
-        } catch (SensorTrace.TraceException e) {
-            out.println(trace + ":" + e.getMessage());
-            out.flush();
-            return 1;
-        } catch (IOException | UncheckedIOException e) {
-            out.println(trace + ": cannot read: " + describe(e));
-            out.flush();
-            return 1;
-        }
         if (scanHz < 1 || scanHz > 1000) throw new ParameterException(spec.commandLine(), "--scan-hz must be 1 to 1000, not " + scanHz);
         if (debounce < 1 || debounce > 50) throw new ParameterException(spec.commandLine(), "--debounce must be 1 to 50, not " + debounce);
         SensorModel model = switch (sensors.toLowerCase(Locale.ROOT)) {
@@ -119,30 +106,48 @@ final class RecognizeCommand implements Callable<Integer> {
             default -> throw new ParameterException(spec.commandLine(), "--sensors must be hall or reed, not '" + sensors + "'");
         };
         RecognizerState state = RecognizerState.start(start, RecognizerConfig.defaults().withMode(m).withSensors(model));
-        for (SensorTrace.Entry entry : entries) {
-            // Between lines the recognizer is woken whenever it asks, as the daemon's board loop would: a move is
-            // committed at the time it would be live, not at the next line of the trace.
-            long at = switch (entry) {
-                case SensorTrace.Frame f -> f.occupancy().atMillis();
-                case SensorTrace.Tick t -> t.atMillis();
-            };
-            for (int guard = 0; guard < 1_000; guard++) {
-                OptionalLong wake = state.wakeUpAt();
-                if (wake.isEmpty() || wake.getAsLong() >= at || wake.getAsLong() <= state.now()) break;
-                Step woken = state.tick(wake.getAsLong());
-                print(out, woken, state.position(), start.geometry());
-                state = woken.state();
+        // The trace is replayed as it is read, a line at a time: a recording of hours takes the memory of one line.
+        // A bad line stops the replay there, after the moves of the lines before it.
+        try (SensorTrace.Entries entries = SensorTrace.entries(Files.newInputStream(trace), start.geometry(),
+                start.occupancy())) {
+            for (SensorTrace.Entry entry; (entry = entries.next()) != null; ) {
+                state = replay(entry, state, out, start.geometry());
             }
-            Step step = switch (entry) {
-                case SensorTrace.Frame f -> state.accept(f.occupancy());
-                case SensorTrace.Tick t -> state.tick(t.atMillis());
-            };
-            print(out, step, state.position(), start.geometry());
-            state = step.state();
+        } catch (SensorTrace.TraceException e) {
+            out.println(trace + ":" + e.getMessage());
+            out.flush();
+            return 1;
+        } catch (IOException | UncheckedIOException e) {
+            out.println(trace + ": cannot read: " + IoReason.of(e, trace.toString()));
+            out.flush();
+            return 1;
         }
         out.println("fen: " + state.position().fen());
         out.flush();
         return 0;
+    }
+
+    /** Feeds one line of the trace to the recognizer, printing what it says; returns its state after. */
+    private RecognizerState replay(SensorTrace.Entry entry, RecognizerState state, PrintWriter out, BoardGeometry g) {
+        // Between lines the recognizer is woken whenever it asks, as the daemon's board loop would: a move is
+        // committed at the time it would be live, not at the next line of the trace.
+        long at = switch (entry) {
+            case SensorTrace.Frame f -> f.occupancy().atMillis();
+            case SensorTrace.Tick t -> t.atMillis();
+        };
+        for (int guard = 0; guard < 1_000; guard++) {
+            OptionalLong wake = state.wakeUpAt();
+            if (wake.isEmpty() || wake.getAsLong() >= at || wake.getAsLong() <= state.now()) break;
+            Step woken = state.tick(wake.getAsLong());
+            print(out, woken, state.position(), g);
+            state = woken.state();
+        }
+        Step step = switch (entry) {
+            case SensorTrace.Frame f -> state.accept(f.occupancy());
+            case SensorTrace.Tick t -> state.tick(t.atMillis());
+        };
+        print(out, step, state.position(), g);
+        return step.state();
     }
 
     private void print(PrintWriter out, Step step, Position before, BoardGeometry g) {
@@ -150,15 +155,6 @@ final class RecognizeCommand implements Callable<Integer> {
             String line = describe(e, before, g);
             if (line != null) out.println(line);
         }
-    }
-
-    private static String describe(Exception e) {
-        Throwable c = e instanceof UncheckedIOException u ? u.getCause() : e;
-        return switch (c) {
-            case NoSuchFileException missing -> "no such file";
-            case AccessDeniedException denied -> "permission denied";
-            default -> c.getMessage();
-        };
     }
 
     /** One output line for an event, or null for events not shown. {@code before}: the position before the step. */

@@ -4,7 +4,6 @@ import com.pi4j.Pi4J;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.marelle.bridge.config.ConfigException;
@@ -13,6 +12,7 @@ import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.daemon.DaemonClock;
 import org.marelle.bridge.daemon.EventLog;
 import org.marelle.bridge.daemon.Launcher;
+import org.marelle.bridge.output.IoReason;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -55,11 +55,8 @@ final class RunCommand implements Callable<Integer> {
         MarelleConfig c;
         try {
             c = ConfigLoader.load(config);
-        } catch (NoSuchFileException e) {
-            err.println(config + ": no such file");
-            return 2;
         } catch (IOException e) {
-            err.println(config + ": cannot read: " + e.getMessage());
+            err.println(config + ": " + IoReason.of(e, config.toString()));
             return 2;
         } catch (ConfigException e) {
             err.println(e.getMessage());
@@ -75,7 +72,9 @@ final class RunCommand implements Callable<Integer> {
         try {
             running = Launcher.start(c, Pi4J::newAutoContext, DaemonClock.system(), log);
         } catch (IOException | RuntimeException e) {
-            log.error("cannot start: " + e.getMessage());
+            // The launcher's messages name the key and the reason; one without a message is a fault of Marelle's.
+            log.error("cannot start: " + (e.getMessage() != null ? e.getMessage()
+                    : "an internal error of Marelle's; please report it"));
             return 1;
         }
         Thread hook = Thread.ofPlatform().unstarted(running.daemon()::stop);

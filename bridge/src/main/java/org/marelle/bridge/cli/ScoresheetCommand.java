@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.scoresheet.HtmlScoreSheet;
 import org.marelle.bridge.scoresheet.Labels;
 import org.marelle.bridge.scoresheet.ScoreSheet;
@@ -72,7 +73,7 @@ final class ScoresheetCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<ScoreSheet> sheets = new ArrayList<>();
         int problems = 0;
-        try (PgnReader games = new PgnReader(PgnReader.decode(NotationCommand.open(file)), file.toString())) {
+        try (PgnReader games = new PgnReader(PgnInput.open(file, err), file.toString())) {
             while (games.hasNext()) {
                 PgnReader.Entry entry = games.next();
                 if (game != null && entry.gameNumber() != game) {
@@ -97,7 +98,7 @@ final class ScoresheetCommand implements Callable<Integer> {
                 }
             }
         } catch (IOException | UncheckedIOException e) {
-            err.println(file + ": cannot read: " + NotationCommand.describe(e));
+            err.println(file + ": cannot read: " + IoReason.of(e, file.toString()));
             err.flush();
             return 1;
         }
@@ -111,7 +112,7 @@ final class ScoresheetCommand implements Callable<Integer> {
             try {
                 Files.writeString(output, text, StandardCharsets.UTF_8);
             } catch (IOException e) {
-                err.println(output + ": cannot write: " + NotationCommand.describe(e));
+                err.println(output + ": cannot write: " + IoReason.of(e, output.toString()));
                 err.flush();
                 return 1;
             }

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.marelle.board.Occupancy;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.simulation.GameCheck;
@@ -121,7 +122,7 @@ final class SimulateCommand implements Callable<Integer> {
                     unreadable = true;
                     continue;
                 } catch (IOException e) {
-                    out.println(file + ": cannot read: " + e.getMessage());
+                    out.println(file + ": cannot read: " + IoReason.of(e, file.toString()));
                     unreadable = true;
                     continue;
                 }

@@ -1,10 +1,13 @@
 package org.marelle.bridge.config;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.marelle.board.SensorMapping;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameTags;
@@ -318,19 +321,19 @@ final class ConfigCheck {
     }
 
     /**
-     * The broadcast section: ranges first, so that every bad key is reported at once; then what only
-     * {@link org.marelle.bridge.broadcast.BroadcastConfig} knows (an address, a notation, a token), whose messages
-     * start with the key path.
+     * The broadcast section, every bad key at once: ranges and the address here; then what only
+     * {@link org.marelle.bridge.broadcast.BroadcastConfig} knows (a notation, a token, a Lichess round), asked one key
+     * at a time, so that one bad key does not hide the next. Its messages start with the key path.
      */
     private void broadcast(BroadcastSettings b) {
         if (b == null) return;
-        int before = problems.size();
         String at = "broadcast";
-        if (b.bind() != null && b.bind().isBlank()) problem(at + ".bind", "empty: an address is needed, e.g. 127.0.0.1 or 0.0.0.0");
+        if (b.bind() != null) bind(at + ".bind", b.bind());
         range(at + ".port", b.port(), 0, 65535);
         range(at + ".delay", b.delay(), 0, 3600);
         range(at + ".keepAlive", b.keepAlive(), 1, 3600);
         range(at + ".eventLog", b.eventLog(), 16, 1_000_000);
+        int before = problems.size();
         BroadcastSettings.Lichess l = b.lichess();
         if (l != null) {
             if (l.round() == null) problem(at + ".lichess.round", "missing: the round's id (8 letters or digits)");
@@ -339,14 +342,53 @@ final class ConfigCheck {
             range(at + ".lichess.maxBackoff", l.maxBackoff(), 1, 3600);
             range(at + ".lichess.timeout", l.timeout(), 1, 600);
         }
-        if (problems.size() > before) return;
+        alone(() -> new BroadcastSettings(null, null, b.token(), null, null, null, null, null).toBroadcastConfig());
+        alone(() -> new BroadcastSettings(null, null, null, null, b.notation(), null, null, null).toBroadcastConfig());
+        if (l != null && problems.size() == before) alone(l::toLichessConfig);
+    }
+
+    /** Runs one of BroadcastConfig's checks; its refusal, whose message starts with the key path, is a problem. */
+    private void alone(Runnable check) {
         try {
-            b.toBroadcastConfig();
+            check.run();
         } catch (IllegalArgumentException | NullPointerException e) {
             String m = String.valueOf(e.getMessage());
             int colon = m.indexOf(": ");
-            if (m.startsWith(at + ".") && colon > 0) problem(m.substring(0, colon), m.substring(colon + 2));
-            else problem(at, m);
+            if (m.startsWith("broadcast.") && colon > 0) problem(m.substring(0, colon), m.substring(colon + 2));
+            else problem("broadcast", m);
+        }
+    }
+
+    private static final Pattern IPV4_LIKE = Pattern.compile("[0-9.]+");
+    private static final Pattern HOST_NAME = Pattern.compile(
+            "(?i)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*");
+
+    /**
+     * An address to listen on: an IPv4 address (four numbers 0 to 255), an IPv6 address, or a host name. Whether it
+     * is one of this machine's is known only at start, which then names the key too; a check must not wait for DNS.
+     */
+    private void bind(String path, String address) {
+        String a = address.strip();
+        String expected = " (an IPv4 address such as 127.0.0.1 or 0.0.0.0, an IPv6 address such as ::1, or a host name)";
+        if (a.isEmpty()) {
+            problem(path, "empty: an address is needed, e.g. 127.0.0.1 or 0.0.0.0");
+        } else if (IPV4_LIKE.matcher(a).matches()) {
+            String[] parts = a.split("\\.", -1);
+            boolean ok = parts.length == 4;
+            for (String part : parts) {
+                ok &= !part.isEmpty() && part.length() <= 3 && Integer.parseInt(part) <= 255;
+            }
+            if (!ok) problem(path, "'" + address + "' is not an IPv4 address: four numbers from 0 to 255" + expected);
+        } else if (a.contains(":")) {
+            try {
+                // A literal with a colon is never looked up: this only parses it.
+                if (!a.matches("[0-9A-Fa-f:.%a-zA-Z]+")) throw new UnknownHostException(a);
+                InetAddress.getByName(a.startsWith("[") ? a : "[" + a + "]");
+            } catch (UnknownHostException e) {
+                problem(path, "'" + address + "' is not an IPv6 address" + expected);
+            }
+        } else if (a.length() > 253 || !HOST_NAME.matcher(a).matches()) {
+            problem(path, "'" + address + "' is not an address" + expected);
         }
     }
 

@@ -7,13 +7,18 @@ import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +55,19 @@ public final class ConfigLoader {
      * @throws IOException     when the file cannot be read
      */
     public static MarelleConfig load(Path file) throws IOException, ConfigException {
-        return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        byte[] bytes = Files.readAllBytes(file);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer text = CharBuffer.allocate(bytes.length);
+        // Strict UTF-8 (a decoder's default is to report, not replace), with the line of the first bad byte: Java's
+        // own message for it is "Input length = 1".
+        CoderResult r = StandardCharsets.UTF_8.newDecoder().decode(in, text, true);
+        if (r.isError()) {
+            int line = 1;
+            for (int i = 0; i < in.position(); i++) if (bytes[i] == '\n') line++;
+            throw new ConfigException(file.toString(), List.of(new ConfigException.Problem("",
+                    "not valid UTF-8 (the file must be UTF-8)", line)));
+        }
+        return parse(text.flip().toString(), file.toString());
     }
 
     /** Reads and checks configuration text; {@code source} names it in errors. */
@@ -64,20 +81,72 @@ public final class ConfigLoader {
         } catch (IOException e) {
             throw new ConfigException(source, List.of(new ConfigException.Problem("", e.getMessage(), 0)));
         }
-        MarelleConfig config;
+        JsonNode tree;
         try {
-            com.fasterxml.jackson.databind.JsonNode tree = MAPPER.readTree(yaml);
-            config = tree == null || tree.isMissingNode() || tree.isNull() ? null : MAPPER.readValue(yaml, MarelleConfig.class);
-        } catch (JsonMappingException e) {
-            throw new ConfigException(source, List.of(problem(e, lines)));
+            tree = MAPPER.readTree(yaml);
         } catch (JsonProcessingException e) {
             throw new ConfigException(source, List.of(new ConfigException.Problem("", "not valid YAML: "
                     + e.getOriginalMessage(), line(e.getLocation()))));
         }
         List<ConfigException.Problem> problems = new ArrayList<>();
-        ConfigCheck.check(config, problems, lines);
+        List<String> dropped = new ArrayList<>();
+        MarelleConfig config = tree == null || tree.isMissingNode() || tree.isNull() ? null
+                : bind(tree, source, lines, problems, dropped);
+        List<ConfigException.Problem> checked = new ArrayList<>();
+        ConfigCheck.check(config, checked, lines);
+        // A value dropped for its type is reported once, by its type: not again as missing by the checks.
+        for (ConfigException.Problem p : checked) {
+            if (dropped.stream().noneMatch(d -> within(p.path(), d))) problems.add(p);
+        }
         if (!problems.isEmpty()) throw new ConfigException(source, problems);
         return config;
+    }
+
+    /**
+     * Binds the tree, reporting every value Jackson refuses, not only the first: each refused value (an unknown key,
+     * text for a number, ...) becomes a problem and is dropped from the tree, and the binding is tried again, so that
+     * the checks still see the rest of the section and the other sections. {@code dropped} gets the paths dropped.
+     */
+    private static MarelleConfig bind(JsonNode tree, String source,
+                                      Map<String, Integer> lines, List<ConfigException.Problem> problems,
+                                      List<String> dropped) throws ConfigException {
+        while (true) {
+            try {
+                return MAPPER.treeToValue(tree, MarelleConfig.class);
+            } catch (JsonMappingException e) {
+                problems.add(problem(e, lines));
+                String at = drop(tree, e.getPath());
+                if (at == null || dropped.contains(at)) throw new ConfigException(source, problems);
+                dropped.add(at);
+            } catch (JsonProcessingException e) {
+                problems.add(new ConfigException.Problem("", "not valid YAML: " + e.getOriginalMessage(),
+                        line(e.getLocation())));
+                throw new ConfigException(source, problems);
+            }
+        }
+    }
+
+    /**
+     * Removes the key of the object nearest to {@code refs}' end (for a list element, the whole list: dropping one
+     * element would shift the others' numbers); returns its path, or null when there is no key to remove.
+     */
+    private static String drop(JsonNode tree, List<JsonMappingException.Reference> refs) {
+        int last = refs.size() - 1;
+        while (last >= 0 && refs.get(last).getFieldName() == null) last--;
+        if (last < 0) return null;
+        JsonNode parent = tree;
+        for (int i = 0; i < last && parent != null; i++) {
+            JsonMappingException.Reference r = refs.get(i);
+            parent = r.getFieldName() != null ? parent.get(r.getFieldName()) : parent.get(r.getIndex());
+        }
+        if (!(parent instanceof ObjectNode object)) return null;
+        if (object.remove(refs.get(last).getFieldName()) == null) return null;
+        return path(refs.subList(0, last + 1));
+    }
+
+    /** Whether {@code path} is {@code top} or a key or element under it. */
+    private static boolean within(String path, String top) {
+        return path.equals(top) || path.startsWith(top + ".") || path.startsWith(top + "[");
     }
 
     /** The line of every key and list element, by key path ({@code board.driver.rows[3]}). */

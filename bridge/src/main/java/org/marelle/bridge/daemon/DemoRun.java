@@ -118,7 +118,8 @@ public final class DemoRun {
             if (!before.initial().equals(source.initial()) || before.plies() > moves.size()
                     || !moves.subList(0, before.plies()).equals(before.moves())) {
                 journal.close();
-                log.error(options.out() + " holds another game (" + before + "); give another --out folder");
+                log.error(options.out() + " holds another game (game " + before.gameId() + ", " + before.plies()
+                        + " plies" + (before.isOver() ? ", " + before.result() : "") + "); give another --out folder");
                 return new Result(1, before, null);
             }
         }
@@ -145,7 +146,7 @@ public final class DemoRun {
         board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), clock.startMillis(), null));
 
         PgnOutput pgn = new PgnOutput(files, w -> {
-        });
+        }, log::error);
         CompletableFuture<GameRecord> over = new CompletableFuture<>();
         session.addListener(log::session);
         session.addListener(pgn);

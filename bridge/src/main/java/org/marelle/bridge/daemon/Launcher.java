@@ -10,9 +10,11 @@ import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.broadcast.LiveBroadcast;
+import org.marelle.bridge.config.DriverConfig;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.journal.Journal;
 import org.marelle.bridge.output.AtomicFiles;
+import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.output.PgnFiles;
 import org.marelle.bridge.output.PgnOutput;
 import org.marelle.bridge.recognition.RecognizerConfig;
@@ -41,6 +43,15 @@ public final class Launcher {
     }
 
     /**
+     * A start that failed on a folder the configuration names: the key, the folder, and the reason in words
+     * ({@code output.stateDirectory 'data/state': data/state/current.journal: permission denied}), where Java would
+     * say only the path.
+     */
+    private static IOException because(String key, Path folder, IOException e) {
+        return new IOException(key + " '" + folder + "': " + IoReason.of(e, folder.toString()), e);
+    }
+
+    /**
      * @param pi4j gives the Pi4J context when a driver needs one ({@code Pi4J::newAutoContext} on a Pi; the mock
      *             platform's in tests)
      * @throws IOException when the journal or the output folders cannot be used, or the hardware cannot be opened
@@ -49,7 +60,12 @@ public final class Launcher {
             throws IOException {
         FatalErrors.install(log);   // from here on, no essential thread dies quietly
         Path state = Path.of(config.output().stateDirectory());
-        Journal journal = Journal.open(state);
+        Journal journal;
+        try {
+            journal = Journal.open(state);
+        } catch (IOException e) {
+            throw because("output.stateDirectory", state, e);
+        }
         try {
             if (journal.recovery().repaired()) log.warning("journal repaired: " + journal.recovery().describe());
             Variant variant = Variant.byName(config.board().variant());
@@ -60,16 +76,31 @@ public final class Launcher {
                 log.info("resumed game " + game.gameId() + " at ply " + game.plies()
                         + (game.isOver() ? ", result " + game.result() : ""));
             }
-            PgnFiles files = new PgnFiles(Path.of(config.output().pgnDirectory()));
-            AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
-            AtomicFiles.removeStaleTemporaries(files.roundFolder(game));
-            Hardware hardware = Hardware.open(config, pi4j, clock);
+            Path pgnDirectory = Path.of(config.output().pgnDirectory());
+            PgnFiles files;
+            try {
+                files = new PgnFiles(pgnDirectory);
+                AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
+                AtomicFiles.removeStaleTemporaries(files.roundFolder(game));
+            } catch (IOException e) {
+                throw because("output.pgnDirectory", pgnDirectory, e);
+            }
+            Hardware hardware;
+            try {
+                hardware = Hardware.open(config, pi4j, clock);
+            } catch (IOException e) {
+                // Only the simulator's console listens on anything at start; the other drivers' failures are Pi4J's
+                // (IllegalArgumentException, naming the pin) or come later, while the board runs.
+                String key = config.board().driver() instanceof DriverConfig.Simulated sim && sim.listen() != null
+                        ? "board.driver.listen " + sim.listen() : "board.driver";
+                throw new IOException(key + ": " + IoReason.of(e), e);
+            }
             if (hardware.sensors() instanceof SimulatedBoard sim) {
                 SquareSet occ = game.position().occupancy();
                 sim.set(new Occupancy(sim.files(), sim.ranks(), occ.lo(), occ.hi(), clock.millis(), null));
             }
             PgnOutput pgn = new PgnOutput(files, w -> {
-            });
+            }, log::error);
             session.addListener(log::session);
             session.addListener(pgn);
             pgn.offer(game);
@@ -83,9 +114,9 @@ public final class Launcher {
                 } catch (IOException | RuntimeException e) {
                     pgn.close();
                     hardware.close();
-                    // A bind failure says only "Address already in use": name what could not listen.
-                    throw new IOException("broadcast: cannot listen on " + b.bindAddress() + ":" + b.port() + ": "
-                            + e.getMessage(), e);
+                    // A bind failure says only "Address already in use": name what could not listen, and the keys.
+                    throw new IOException("broadcast: cannot listen on " + b.bindAddress() + ":" + b.port()
+                            + " (broadcast.bind, broadcast.port): " + IoReason.of(e), e);
                 }
             }
             LiveBroadcast viewer = live;

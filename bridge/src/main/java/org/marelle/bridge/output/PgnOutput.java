@@ -17,16 +17,39 @@ public final class PgnOutput implements GameSession.Listener, AutoCloseable {
     private final PgnFiles files;
     private final Coalescer<GameRecord> writer;
     private volatile PgnFiles.Written lastWritten;
+    /** The newest game offered. */
+    private volatile GameRecord latest;
+    /** Whether the last write failed: the newest game is then written once more at stop. */
+    private volatile boolean behind;
 
-    /** @param written told each time the files were written (for the log); may be a no-op */
+    /**
+     * Failures are logged as one line (without a stack trace) through {@link System.Logger}; the daemon passes its
+     * log with {@link #PgnOutput(PgnFiles, Consumer, Consumer)}.
+     *
+     * @param written told each time the files were written (for the log); may be a no-op
+     */
     public PgnOutput(PgnFiles files, Consumer<PgnFiles.Written> written) {
+        this(files, written, line -> System.getLogger(PgnOutput.class.getName()).log(System.Logger.Level.WARNING, line));
+    }
+
+    /**
+     * @param written told each time the files were written (for the log); may be a no-op
+     * @param failed  told, in one line naming the file and the reason, each time a write failed (disk full, folder
+     *                gone, ...). The game is not lost: it is in the journal, and the next write (after the next
+     *                move, or at stop) writes it whole.
+     */
+    public PgnOutput(PgnFiles files, Consumer<PgnFiles.Written> written, Consumer<String> failed) {
         this.files = files;
         this.writer = new Coalescer<>("marelle-pgn-output", game -> {
             try {
                 lastWritten = files.write(game);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the PGN of game " + game.gameId() + " in "
-                        + files.directory() + ": " + e.getMessage(), e);
+                behind = false;
+            } catch (IOException | UncheckedIOException e) {
+                behind = true;
+                failed.accept("PGN of game " + game.gameId() + " not written: "
+                        + IoReason.of(e, files.directory().toString()) + " (in " + files.directory()
+                        + "; written again after the next move)");
+                return;
             }
             written.accept(lastWritten);
         });
@@ -34,11 +57,12 @@ public final class PgnOutput implements GameSession.Listener, AutoCloseable {
 
     @Override
     public void onEvent(SessionEvent event, GameRecord game) {
-        writer.offer(game);
+        offer(game);
     }
 
     /** Writes this game (at start, so that the files exist before the first move). */
     public void offer(GameRecord game) {
+        latest = game;
         writer.offer(game);
     }
 
@@ -56,9 +80,11 @@ public final class PgnOutput implements GameSession.Listener, AutoCloseable {
         writer.flush();
     }
 
-    /** Writes what is pending, then stops. */
+    /** Writes what is pending (or, when the last write failed, tries the newest game once more), then stops. */
     @Override
     public void close() {
+        GameRecord newest = latest;
+        if (behind && newest != null) writer.offer(newest);
         writer.close();
     }
 }

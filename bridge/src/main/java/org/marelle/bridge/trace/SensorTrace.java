@@ -1,10 +1,19 @@
 package org.marelle.bridge.trace;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.core.JsonToken;
@@ -64,8 +73,12 @@ public final class SensorTrace {
     private SensorTrace() {
     }
 
+    /** The longest line read, in bytes: a line holds one frame, a few hundred bytes even on a 12x8 board. */
+    public static final int MAX_LINE_BYTES = 1 << 20;
+
     /**
-     * Reads a whole trace. {@code initial} is the board before the first line (the game position's occupancy).
+     * Reads a whole trace into memory, for tests and short texts; a file is read with {@link #entries}, a line at a
+     * time. {@code initial} is the board before the first line (the game position's occupancy).
      *
      * @throws TraceException for a line that is not valid, naming line:column
      * @throws UncheckedIOException when reading fails
@@ -73,21 +86,118 @@ public final class SensorTrace {
     public static List<Entry> read(Reader in, BoardGeometry geometry, SquareSet initial) {
         List<Entry> out = new ArrayList<>();
         BufferedReader r = in instanceof BufferedReader b ? b : new BufferedReader(in);
-        SquareSet board = initial;
-        long last = Long.MIN_VALUE;
-        int lineNo = 0;
+        Lines lines = new Lines(geometry, initial);
         try {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
-                lineNo++;
-                if (lineNo == 1 && line.startsWith("\uFEFF")) line = line.substring(1);
-                if (line.isBlank()) continue;
-                board = readLine(TraceLine.parse(line, lineNo), lineNo, geometry, board, last, out);
-                last = out.isEmpty() ? last : out.get(out.size() - 1).atMillis();
+                Entry e = lines.read(line);
+                if (e != null) out.add(e);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return out;
+    }
+
+    /**
+     * The entries of a trace file, read one line at a time as they are asked for, so that a trace of any length
+     * takes the memory of one line. Each line is decoded as strict UTF-8 (a byte that is not is an error naming its
+     * line and column, never a character guessed) and may be at most {@link #MAX_LINE_BYTES} long. Closing the
+     * entries closes the stream.
+     */
+    public static Entries entries(InputStream in, BoardGeometry geometry, SquareSet initial) {
+        return new Entries(in, new Lines(geometry, initial));
+    }
+
+    /** A trace file being read: {@link #next()} until it gives null. */
+    public static final class Entries implements AutoCloseable {
+        private final InputStream in;
+        private final Lines lines;
+        private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        private byte[] buf = new byte[256];
+
+        private Entries(InputStream in, Lines lines) {
+            this.in = in instanceof BufferedInputStream ? in : new BufferedInputStream(in, 1 << 16);
+            this.lines = lines;
+        }
+
+        /**
+         * The next entry, or null at the end of the trace.
+         *
+         * @throws TraceException for a line that is not valid (not UTF-8, too long, not a trace line)
+         * @throws IOException    when reading fails
+         */
+        public Entry next() throws IOException {
+            while (true) {
+                int length = readLine();
+                if (length < 0) return null;
+                Entry e = lines.read(decode(length));
+                if (e != null) return e;
+            }
+        }
+
+        /** Reads the next line's bytes (without its LF, CRLF or CR end) into buf; -1 at the end of the input. */
+        private int readLine() throws IOException {
+            int n = 0;
+            int b = in.read();
+            if (b < 0) return -1;
+            while (b >= 0 && b != '\n' && b != '\r') {
+                if (n == MAX_LINE_BYTES) {
+                    throw new TraceException(lines.lineNo + 1, 1, "the line is longer than " + MAX_LINE_BYTES
+                            + " bytes: a trace line holds one frame");
+                }
+                if (n == buf.length) buf = Arrays.copyOf(buf, Math.min(MAX_LINE_BYTES, buf.length * 2));
+                buf[n++] = (byte) b;
+                b = in.read();
+            }
+            if (b == '\r') {
+                in.mark(1);
+                if (in.read() != '\n') in.reset();
+            }
+            return n;
+        }
+
+        private String decode(int length) {
+            ByteBuffer bytes = ByteBuffer.wrap(buf, 0, length);
+            CharBuffer chars = CharBuffer.allocate(length);
+            CoderResult r = utf8.reset().decode(bytes, chars, true);
+            if (r.isError()) {
+                // The column counts the characters before the bad byte, as every other column of a trace does.
+                throw new TraceException(lines.lineNo + 1, chars.position() + 1, "not valid UTF-8");
+            }
+            utf8.flush(chars);
+            return chars.flip().toString();
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+
+    /** What reading lines one after the other keeps: the board and the time so far, and the line number. */
+    private static final class Lines {
+        private final BoardGeometry geometry;
+        private SquareSet board;
+        private long last = Long.MIN_VALUE;
+        private int lineNo;
+
+        Lines(BoardGeometry geometry, SquareSet initial) {
+            this.geometry = geometry;
+            this.board = initial;
+        }
+
+        /** The entry of the next line, or null for a blank line. */
+        Entry read(String line) {
+            lineNo++;
+            if (lineNo == 1 && line.startsWith("\uFEFF")) line = line.substring(1);
+            if (line.isBlank()) return null;
+            List<Entry> out = new ArrayList<>(1);
+            board = readLine(TraceLine.parse(line, lineNo), lineNo, geometry, board, last, out);
+            Entry e = out.get(0);
+            last = e.atMillis();
+            return e;
+        }
     }
 
     /** Adds the entry of one parsed line, returns the board after it. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -44,9 +45,18 @@ final class TraceLine {
         }
     }
 
+    /**
+     * How deep lists and objects may nest in a line. A trace line needs two levels (the object, a list of squares);
+     * notes recorders add may use a few more. The bound is Jackson's to enforce, and it also bounds the recursion of
+     * {@link #value()}, so that a hostile line cannot overflow the stack.
+     */
+    static final int MAX_DEPTH = 32;
+
     // Jackson's defaults are already JSON's rules (no comments, trailing commas, leading zeros, NaN or single quotes);
     // duplicate keys are found here rather than by Jackson, which reports them after the key instead of at it.
-    private static final JsonFactory JSON = JsonMapper.builder().build().getFactory();
+    private static final JsonFactory JSON = JsonMapper.builder(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build()).build())
+            .build().getFactory();
 
     private final String text;
     private final int line;
@@ -149,7 +159,10 @@ final class TraceLine {
             if (m.contains("close marker for Array")) return "',' or ']' expected";
             return "the line ends too early";
         }
-        if (e instanceof StreamConstraintsException) return "too long or nested too deeply for a trace line";
+        if (e instanceof StreamConstraintsException) {
+            return m.contains("depth") ? "lists and objects nested more than " + MAX_DEPTH + " deep"
+                    : "too long or nested too deeply for a trace line";
+        }
         Matcher c = CHARACTER.matcher(m);
         int code = !c.find() ? -1 : c.group(1) != null ? Integer.parseInt(c.group(1)) : c.group(2).charAt(0);
         Matcher token = TOKEN.matcher(m);

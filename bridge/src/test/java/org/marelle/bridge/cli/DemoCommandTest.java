@@ -111,7 +111,23 @@ class DemoCommandTest {
         CliRun other = CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", dir.resolve("out").toString(), "--pgn",
                 file.toString());
         assertThat(other.exitCode()).isEqualTo(1);
-        assertThat(other.out()).contains("holds another game");
+        // Issue #14: the game in the folder was shown as "GameRecord[...]", a Java record's name.
+        assertThat(other.out()).containsPattern("holds another game \\(game \\d{8}-\\d{6}, \\d+ plies, 1-0\\)")
+                .doesNotContain("GameRecord");
+    }
+
+    /** Issue #14: an --out that cannot be used ended in a stack trace; now one line with the reason. */
+    @Test
+    void anOutFolderThatIsAFileIsOneLine() throws IOException {
+        Path file = Files.writeString(dir.resolve("afile"), "");
+        CliRun run = CliRun.of("demo", "--http-port", "0", "--speed", "5000", "--out", file.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("error: cannot start: --out '" + file + "': " + file.resolve("state")
+                + ": not a directory");
+        assertThat(run.out() + run.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        CliRun folder = CliRun.of("demo", "--pgn", dir.toString());
+        assertThat(folder.exitCode()).isEqualTo(2);
+        assertThat(folder.err()).contains("--pgn '" + dir + "': is a directory").doesNotContain("Exception");
     }
 
     @Test

@@ -39,4 +39,24 @@ class MarelleCommandTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("Unmatched argument").contains("perfect");
     }
+
+    /** What a command did not catch is one line without a Java name or a stack trace (issue #14), exit code 1. */
+    @Test
+    void whatNoCommandCaughtIsOneLine() {
+        @picocli.CommandLine.Command(name = "broken")
+        class Broken implements java.util.concurrent.Callable<Integer> {
+            @Override
+            public Integer call() throws Exception {
+                throw new java.nio.file.NoSuchFileException("games/x.pgn");
+            }
+        }
+        java.io.StringWriter err = new java.io.StringWriter();
+        picocli.CommandLine cli = new picocli.CommandLine(new Broken())
+                .setExecutionExceptionHandler(MarelleCommand::failure);
+        cli.setErr(new java.io.PrintWriter(err, true));
+
+        assertThat(cli.execute()).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("broken: cannot read or write: games/x.pgn: no such file or directory"
+                + System.lineSeparator());
+    }
 }

@@ -80,6 +80,23 @@ class NotationCommandTest {
         assertThat(run.out()).isEmpty();
     }
 
+    /** Issue #14: a fullmove number at int's maximum printed the next move as "-2147483648."; now it is refused. */
+    @Test
+    void aMoveNumberTooLargeIsRefusedNotPrintedNegative(@TempDir Path dir) throws Exception {
+        String fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 2147483647";
+        Path pgn = dir.resolve("far.pgn");
+        Files.writeString(pgn, "[FEN \"" + fen + "\"]\n\n2147483647... e5 Nf3 *\n");
+
+        CliRun file = CliRun.of("notation", "--to", "fr", pgn.toString());
+        CliRun moves = CliRun.of("notation", "--from", "fr", "--fen", fen, "e5", "Cf3");
+
+        assertThat(file.out()).doesNotContain("-2147483648");
+        assertThat(file.err()).contains("fullmove number '2147483647' is too large (at most 99999)");
+        assertThat(moves.exitCode()).isEqualTo(2);
+        assertThat(moves.out()).doesNotContain("-2147483648");
+        assertThat(moves.err()).contains("--fen: fullmove number '2147483647' is too large (at most 99999)");
+    }
+
     @Test
     void usageErrors() {
         CliRun unknown = CliRun.of("notation", "--to", "klingon", "x.pgn");

@@ -125,6 +125,16 @@ class PerftCommandTest {
         assertThat(run.lastOutLine()).isEqualTo("positions: 2, checks: 1, failed: 1");
     }
 
+    /** Issue #14: a missing suite said "java.nio.file.NoSuchFileException: FILE"; now the reason in words. */
+    @Test
+    void aMissingSuiteIsNamedInWords() {
+        Path missing = dir.resolve("none.epd");
+        CliRun run = CliRun.of("perft", "--epd", missing.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("Cannot read --epd " + missing + ": no such file or directory")
+                .doesNotContain("Exception");
+    }
+
     @Test
     void aMalformedCountFieldNamesItsLine() throws IOException {
         Path suite = dir.resolve("malformed.epd");

@@ -3,6 +3,7 @@ package org.marelle.bridge.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -95,6 +96,41 @@ class RecognizeCommandTest {
                 "--sensors", "reed");
         assertThat(run.exitCode()).isEqualTo(0);
         assertThat(run.outLines()).contains("2160 e4d5 exd5", "2350 g8f6 Nf6");
+    }
+
+    /**
+     * Issue #14: the trace is replayed as it is read (the whole file was read first, 740 MB of memory for a 200 MB
+     * trace), so the moves of the lines before a bad one are printed before its error.
+     */
+    @Test
+    void aBadLineStopsTheReplayAfterTheMovesBeforeIt() throws IOException {
+        String t = trace("""
+                {"t": 1530, "up": "e2"}
+                {"t": 1790, "down": "e4"}
+                {"t": 4000}
+                {"t": 4100, "up": "e9"}
+                """);
+        CliRun run = CliRun.of("recognize", "--trace", t);
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.outLines()).containsExactly("2040 e2e4 e4", t + ":4:19: \"e9\" is not a square of a 8x8 board");
+    }
+
+    /** Issue #14: a byte that is not UTF-8 said "cannot read: Input length = 1"; now the line and column. */
+    @Test
+    void invalidUtf8NamesTheLineAndColumn() throws IOException {
+        Path f = dir.resolve("latin.jsonl");
+        Files.write(f, "{\"t\": 0}\n{\"t\": 5, \"note\": \"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1));
+        CliRun run = CliRun.of("recognize", "--trace", f.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).isEqualTo(f + ":2:22: not valid UTF-8" + System.lineSeparator());
+    }
+
+    /** A folder given as the trace: the reason in words, not an exception's text. */
+    @Test
+    void aFolderIsNoTrace() {
+        CliRun run = CliRun.of("recognize", "--trace", dir.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).isEqualTo(dir + ": cannot read: is a directory" + System.lineSeparator());
     }
 
     @Test

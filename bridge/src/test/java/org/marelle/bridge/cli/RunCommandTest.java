@@ -57,7 +57,29 @@ class RunCommandTest {
                 + "\n  stateDirectory: " + state + "\n");
         CliRun run = CliRun.of("run", "--config", config.toString());
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.out()).contains("error: cannot start: " + state.resolve("current.journal") + " is not a Marelle journal");
+        // Since issue #14 the key that names the folder comes first.
+        assertThat(run.out()).contains("error: cannot start: output.stateDirectory '" + state + "': "
+                + state.resolve("current.journal") + " is not a Marelle journal");
+    }
+
+    /** Issue #14: "error: cannot start: afile", with neither reason nor key; now both. */
+    @Test
+    void aFolderThatIsAFileIsNamedWithItsKeyAndTheReason() throws IOException {
+        Path file = Files.writeString(dir.resolve("afile"), "");
+        Path config = dir.resolve("sim.yaml");
+        Files.writeString(config, "board:\n  driver: {type: simulated}\noutput:\n  pgnDirectory: " + dir.resolve("pgn")
+                + "\n  stateDirectory: " + file + "\n");
+        CliRun state = CliRun.of("run", "--config", config.toString());
+        assertThat(state.exitCode()).isEqualTo(1);
+        assertThat(state.out()).isEqualTo("error: cannot start: output.stateDirectory '" + file
+                + "': exists and is not a directory" + System.lineSeparator());
+
+        Files.writeString(config, "board:\n  driver: {type: simulated}\noutput:\n  pgnDirectory: " + file
+                + "\n  stateDirectory: " + dir.resolve("state") + "\n");
+        CliRun pgn = CliRun.of("run", "--config", config.toString());
+        assertThat(pgn.exitCode()).isEqualTo(1);
+        assertThat(pgn.out()).contains("error: cannot start: output.pgnDirectory '" + file
+                + "': exists and is not a directory");
     }
 
     @Test
@@ -69,7 +91,9 @@ class RunCommandTest {
                     + "  port: " + taken.getLocalPort() + "\n");
             CliRun run = CliRun.of("run", "--config", config.toString());
             assertThat(run.exitCode()).as(run.out() + run.err()).isEqualTo(1);
-            assertThat(run.out()).contains("error: cannot start: broadcast: cannot listen on 127.0.0.1:" + taken.getLocalPort());
+            // Issue #14: the keys and the reason in words, not only "Address already in use".
+            assertThat(run.out()).contains("error: cannot start: broadcast: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                    + " (broadcast.bind, broadcast.port): the port is already in use (by another program, or another marelle)");
         }
     }
 

@@ -43,6 +43,20 @@ class ScoresheetCommandTest {
         assertThat(CliRun.of("scoresheet", pgn.toString(), "--game", "3").exitCode()).isEqualTo(1);
     }
 
+    /** Issue #14: a FEN tag's fullmove number at int's maximum crashed the sheet; it is now a bad FEN tag. */
+    @Test
+    void aMoveNumberTooLargeIsAnErrorNamingTheField(@TempDir Path dir) throws Exception {
+        Path pgn = dir.resolve("far.pgn");
+        Files.writeString(pgn, "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 2147483647\"]\n\n"
+                + "2147483647... e5 Nf3 Nc6 *\n");
+
+        CliRun run = CliRun.of("scoresheet", pgn.toString());
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("far.pgn: game 1, line 1:6: bad FEN tag",
+                "fullmove number '2147483647' is too large (at most 99999)").doesNotContain("Exception");
+    }
+
     @Test
     void usageErrors() {
         assertThat(CliRun.of("scoresheet", "x.pgn", "--lang", "de").exitCode()).isEqualTo(2);

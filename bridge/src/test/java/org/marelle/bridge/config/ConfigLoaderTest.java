@@ -120,6 +120,17 @@ class ConfigLoaderTest {
         assertThat(sim.broadcast().toBroadcastConfig().bindAddress()).isEqualTo("127.0.0.1");
     }
 
+    /** Issue #14: a byte that is not UTF-8 said "cannot read: Input length = 1"; now the line, as every problem. */
+    @Test
+    void aFileThatIsNotUtf8NamesTheLine(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+        Path file = dir.resolve("latin1.yaml");
+        Files.write(file, "board:\n  driver: {type: simulated}\ngame:\n  tags:\n    Event: Caf\u00e9\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.load(file));
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).isEqualTo(file + ": not valid UTF-8 (the file must be UTF-8) (line 5)");
+    }
+
     static Stream<Arguments> brokenFiles() {
         String matrix = """
                 board:
@@ -139,7 +150,9 @@ class ConfigLoaderTest {
                             colums: [19, 20, 21, 22, 23, 24, 25, 26]
                         """,
                         List.of("board.driver.colums: unknown key; did you mean columns? (known: activeLow, columns, "
-                                + "rows, settleMicros) (line 5)")),
+                                + "rows, settleMicros) (line 5)",
+                                // What the misspelt key leaves missing is said too (since issue #14).
+                                "board.driver.columns: missing: a list of GPIO numbers (line 2)")),
                 Arguments.of("an unknown section", "board:\n  driver: {type: simulated}\nhttp:\n  port: 8080\n",
                         List.of("http: unknown key (known: board, broadcast, game, leds, output, recognition) (line 3)")),
                 Arguments.of("broadcast values out of range", """
@@ -226,6 +239,47 @@ class ConfigLoaderTest {
                                 "recognition.mode: 'blitz' is not casual or tournament (line 8)")),
                 Arguments.of("a tag the game decides", "board:\n  driver: {type: simulated}\ngame:\n  tags:\n    Event: x\n    Result: 1-0\n",
                         List.of("game.tags.Result: tag Result cannot be set: the game decides it (line 6)")),
+                // Issue #14: --check passed an address that is none; it is now checked (whether it is this machine's is
+                // known only at start).
+                Arguments.of("an address that is none", "board:\n  driver: {type: simulated}\nbroadcast:\n  bind: 999.1.1.1\n",
+                        List.of("broadcast.bind: '999.1.1.1' is not an IPv4 address: four numbers from 0 to 255 (an IPv4 "
+                                + "address such as 127.0.0.1 or 0.0.0.0, an IPv6 address such as ::1, or a host name) (line 4)")),
+                Arguments.of("an address with a space", "board:\n  driver: {type: simulated}\nbroadcast:\n  bind: my host\n",
+                        List.of("broadcast.bind: 'my host' is not an address (an IPv4 address such as 127.0.0.1 or "
+                                + "0.0.0.0, an IPv6 address such as ::1, or a host name) (line 4)")),
+                // Issue #14: a value of the wrong type hid every other problem of the file; now all are reported.
+                Arguments.of("a type error and the rest", """
+                        board:
+                          driver: {type: simulated}
+                          scanHz: fast
+                          debounceScans: 99
+                        broadcast:
+                          port: http
+                          delay: -1
+                          token: short
+                          notation: klingon
+                        """,
+                        List.of("board.scanHz: 'fast' is not a whole number (line 3)",
+                                "broadcast.port: 'http' is not a whole number (line 6)",
+                                "board.debounceScans: 99 is not between 1 and 50 (line 4)",
+                                "broadcast.delay: -1 is not between 0 and 3600 (line 7)",
+                                "broadcast.token: needs at least 16 printable ASCII characters without spaces (e.g. from "
+                                        + "'openssl rand -hex 16'), got 5 characters (line 8)",
+                                "broadcast.notation: unknown notation 'klingon' (known: san, fr, de, es, it, nl, figurine, "
+                                        + "lan, uci, iccf, vandermonde, descriptive-en, descriptive-fr) (line 9)")),
+                Arguments.of("an unknown key and a bad pin list", """
+                        board:
+                          driver:
+                            type: gpio-matrix
+                            rows: [4, x, 6, 12, 13, 16, 17, 18]
+                            colums: [19, 20, 21, 22, 23, 24, 25, 26]
+                            settleMicros: -5
+                        """,
+                        List.of("board.driver.rows[1]: 'x' is not a whole number (line 4)",
+                                "board.driver.colums: unknown key; did you mean columns? (known: activeLow, columns, "
+                                        + "rows, settleMicros) (line 5)",
+                                "board.driver.columns: missing: a list of GPIO numbers (line 2)",
+                                "board.driver.settleMicros: -5 is not between 0 and 10000 (line 6)")),
                 Arguments.of("a key given twice", "board:\n  driver: {type: simulated}\n  driver: {type: serial}\n",
                         List.of("not valid YAML: Duplicate field 'driver' (line 3)")),
                 Arguments.of("bad YAML", "board:\n  driver: [simulated\n",

@@ -120,4 +120,41 @@ class PgnFilesTest {
         // close() wrote what was pending.
         assertThat(read(dir.resolve("round-1/board1.pgn")).get(0).result()).isEqualTo("1-0");
     }
+
+    /**
+     * Issue #14: a failed write printed a 17-line stack trace. It is now one line naming the file and the reason; the
+     * game is not lost: the next write, after the next move or at stop, writes it whole.
+     */
+    @Test
+    void aFailedWriteIsOneLineAndTheGameIsWrittenLater() throws Exception {
+        Path blocker = Files.writeString(dir.resolve("games"), "a file where the games folder goes");
+        List<String> failures = new CopyOnWriteArrayList<>();
+        List<PgnFiles.Written> written = new CopyOnWriteArrayList<>();
+        GameSession s = session("1", "1", "Ann");
+        try (PgnOutput out = new PgnOutput(new PgnFiles(dir), written::add, failures::add)) {
+            s.addListener(out);
+            s.play(s.game().position().parseSan("e4"));
+            out.flush();
+            assertThat(failures).containsExactly("PGN of game " + s.game().gameId() + " not written: " + blocker
+                    + ": exists and is not a directory (in " + dir + "; written again after the next move)");
+            assertThat(written).isEmpty();
+
+            Files.delete(blocker);
+            s.play(s.game().position().parseSan("e5"));
+            out.flush();
+            assertThat(written).hasSize(1);
+            assertThat(read(out.lastWritten().game()).get(0).mainlineSan()).containsExactly("e4", "e5");
+
+            Files.delete(out.lastWritten().game());
+            Files.delete(out.lastWritten().game().getParent());
+            Files.writeString(blocker, "in the way again");
+            s.setResult("1-0", "resignation");
+            out.flush();
+            assertThat(failures).hasSize(2);
+            Files.delete(blocker);
+        }
+        // The last write failed, so close() tried the newest game again.
+        assertThat(read(dir.resolve("games").resolve("board1-" + s.game().gameId() + ".pgn")).get(0).result())
+                .isEqualTo("1-0");
+    }
 }

@@ -3,7 +3,12 @@ package org.marelle.bridge.trace;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -139,6 +144,55 @@ class SensorTraceTest {
         assertThat(errorFor("{\"t\": 1, \"occupied\": [\"a1\", 2]}")).isEqualTo("1:29: a square name like \"e4\" expected, not 2");
         // A later line: the line number counts blank lines too.
         assertThat(errorFor("{\"t\": 0}\n\n{\"t\": 1, \"up\": \"e2\"")).isEqualTo("3:20: ',' or '}' expected");
+    }
+
+    /** Issue #14: a line nested 100,000 deep is one error, not a stack overflow; nesting is bounded at 32. */
+    @Test
+    void deepNestingIsRefusedInWords() {
+        String deep = "{\"t\": 0, \"note\": " + "[".repeat(100_000) + "]".repeat(100_000) + "}";
+        assertThat(errorFor(deep)).startsWith("1:").endsWith(": lists and objects nested more than 32 deep");
+        String note = "[".repeat(31) + "]".repeat(31);
+        assertThat(read("{\"t\": 0, \"note\": " + note + "}")).hasSize(1);
+        assertThat(errorFor("{\"t\": 0, \"note\": [" + note + "]}")).endsWith(": lists and objects nested more than 32 deep");
+    }
+
+    /** A file is read a line at a time as entries are asked for: what follows a line is not read before it is needed. */
+    @Test
+    void aFileIsReadALineAtATime() throws IOException {
+        byte[] first = "{\"t\": 0}\n{\"t\": 10, \"up\": \"e2\"}\n".getBytes(StandardCharsets.UTF_8);
+        InputStream failsAfter = new SequenceInputStream(new ByteArrayInputStream(first), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("read past the lines asked for");
+            }
+        });
+        try (SensorTrace.Entries entries = SensorTrace.entries(failsAfter, BoardGeometry.CHESS, START.occupancy())) {
+            assertThat(entries.next()).isEqualTo(new SensorTrace.Tick(0));
+            assertThat(entries.next()).isInstanceOf(SensorTrace.Frame.class);
+            assertThatThrownBy(entries::next).isInstanceOf(IOException.class);
+        }
+    }
+
+    /** Lines are bounded, and decoded strictly: a line too long, or a byte that is not UTF-8, names where. */
+    @Test
+    void fileLinesAreBoundedAndStrictUtf8() throws IOException {
+        byte[] tooLong = ("{\"t\": 0}\n{\"t\": 1, \"note\": \"" + "x".repeat(SensorTrace.MAX_LINE_BYTES) + "\"}\n")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> readFile(tooLong)).isInstanceOf(SensorTrace.TraceException.class)
+                .hasMessage("2:1: the line is longer than 1048576 bytes: a trace line holds one frame");
+        byte[] latin1 = "{\"t\": 0, \"note\": \"\u00e9t\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1);
+        assertThatThrownBy(() -> readFile(latin1)).hasMessage("1:19: not valid UTF-8");
+        byte[] crlf = "\uFEFF{\"t\": 0, \"note\": \"\u00e9t\u00e9\"}\r\n{\"t\": 5}\r{\"t\": 6}".getBytes(StandardCharsets.UTF_8);
+        assertThat(readFile(crlf)).containsExactly(new SensorTrace.Tick(0), new SensorTrace.Tick(5), new SensorTrace.Tick(6));
+    }
+
+    private static List<SensorTrace.Entry> readFile(byte[] bytes) throws IOException {
+        List<SensorTrace.Entry> all = new ArrayList<>();
+        try (SensorTrace.Entries entries = SensorTrace.entries(new ByteArrayInputStream(bytes), BoardGeometry.CHESS,
+                START.occupancy())) {
+            for (SensorTrace.Entry e; (e = entries.next()) != null; ) all.add(e);
+        }
+        return all;
     }
 
     @Test

@@ -5,8 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Checks a PGN source: reads every game, replays every move (variations included), and collects the faults. This is
- * what {@code marelle pgn check FILE...} runs.
+ * Checks a PGN source: reads every game, replays every move (variations included), and collects the faults: the check
+ * {@code marelle pgn check FILE...} makes, for a whole source at once (the command reads the games itself, to print
+ * each fault as it is found).
  */
 public final class PgnCheck {
 

@@ -3,11 +3,13 @@ package org.marelle.rules.pgn;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.util.function.IntConsumer;
 
 /**
  * Decodes PGN bytes as UTF-8, reading any byte that does not start a valid UTF-8 sequence as ISO-8859-1. PGN is
  * officially Latin-1 and many old files are; newer ones are UTF-8; some mix both. This reads all of them without
- * failing and without losing the UTF-8 text.
+ * failing and without losing the UTF-8 text. The first byte read as Latin-1 is told, with its line, to whoever
+ * opened the source, so that a file meant as UTF-8 with a broken byte is not read wrongly without a word.
  */
 final class PgnDecoder extends Reader {
 
@@ -17,9 +19,14 @@ final class PgnDecoder extends Reader {
     private int end;
     private boolean eof;
     private int pendingLow = -1; // low surrogate waiting to be returned
+    private final IntConsumer notUtf8;
+    private int line = 1;         // the line of the next byte (LF, CRLF and a lone CR end a line, as for the lexer)
+    private boolean afterCr;
+    private boolean told;
 
-    PgnDecoder(InputStream in) {
+    PgnDecoder(InputStream in, IntConsumer notUtf8) {
         this.in = in;
+        this.notUtf8 = notUtf8;
     }
 
     @Override
@@ -47,12 +54,21 @@ final class PgnDecoder extends Reader {
             if (b < 0x80) {
                 cbuf[off + n++] = (char) b;
                 start++;
+                if (b == '\r' || (b == '\n' && !afterCr)) {
+                    line++;
+                }
+                afterCr = b == '\r';
                 continue;
             }
+            afterCr = false;
             int cp = utf8(b);
             if (cp < 0) {
                 cbuf[off + n++] = (char) b; // ISO-8859-1
                 start++;
+                if (!told) {
+                    told = true;
+                    notUtf8.accept(line);
+                }
             } else if (cp > 0xFFFF) {
                 cbuf[off + n++] = Character.highSurrogate(cp);
                 pendingLow = Character.lowSurrogate(cp);

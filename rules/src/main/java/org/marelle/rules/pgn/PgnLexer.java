@@ -1,6 +1,5 @@
 package org.marelle.rules.pgn;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
@@ -13,8 +12,10 @@ import java.util.regex.Pattern;
  * Cuts PGN text into tokens, one line at a time, so a large file is never held in memory whole. The lexer knows
  * nothing about games: it does not decide whether a symbol is a move, a tag name or nonsense; the reader does.
  *
- * <p>Line ends may be LF, CRLF or a lone CR ({@link BufferedReader#readLine()} accepts all three). A UTF-8 byte order
- * mark at the very start is skipped. Lines starting with {@code %} in column 1 are escape lines and are skipped (not
+ * <p>Line ends may be LF, CRLF or a lone CR. A UTF-8 byte order mark at the very start is skipped. A line may be at
+ * most {@link #MAX_LINE_CHARS} long and a brace comment at most {@link #MAX_COMMENT_CHARS}: beyond, the lexer gives an
+ * error token and passes over the rest without keeping it, so that no input (a gzip bomb, a file that is not PGN)
+ * can fill the memory. Lines starting with {@code %} in column 1 are escape lines and are skipped (not
  * inside a brace comment, where they are comment text).
  */
 final class PgnLexer {
@@ -89,7 +90,23 @@ final class PgnLexer {
     /** A whole line that is one tag pair: inside an unclosed brace comment it marks where the next game starts. */
     private static final Pattern TAG_PAIR_LINE = Pattern.compile("\\s*\\[\\s*[A-Za-z0-9_]+\\s+\".*\"\\s*]\\s*");
 
-    private final BufferedReader in;
+    /** The longest line kept: PGN writers break lines at 80 characters; a longer line is read past as an error. */
+    static final int MAX_LINE_CHARS = 1 << 20;
+
+    /** The longest brace comment kept (an annotator's essay is a few thousand characters). */
+    static final int MAX_COMMENT_CHARS = 1 << 20;
+
+    /** How far ahead of its tokens the lexer may have read. */
+    static final int BUFFER_CHARS = 1 << 16;
+
+    private final Reader in;
+    private final char[] buf = new char[BUFFER_CHARS];
+    private int bufPos;
+    private int bufEnd;
+    private boolean skipLf;         // the last line ended with CR: a LF right after it belongs to the same line end
+    private int linesRead;          // lines returned by readLine()
+    private int overlongAt = -1;    // the number of a line longer than MAX_LINE_CHARS, not yet reported
+    private long charsRead;         // characters read so far, line ends included
     private String line;            // the current line, null at the end of the input
     private int lineNumber;         // 1-based number of the current line
     private int pos;                // index into line of the next character to read
@@ -98,7 +115,7 @@ final class PgnLexer {
     private final Deque<Token> ahead = new ArrayDeque<>(2);
 
     PgnLexer(Reader reader) {
-        this.in = reader instanceof BufferedReader b ? b : new BufferedReader(reader, 1 << 16);
+        this.in = reader;
         this.line = readLine();
         this.lineNumber = 1;
         if (line != null && !line.isEmpty() && line.charAt(0) == '\uFEFF') {
@@ -128,12 +145,77 @@ final class PgnLexer {
         ahead.push(t);
     }
 
+    /** Characters read from the input so far (line ends included): how far the reader has come, to bound a game. */
+    long charsRead() {
+        return charsRead;
+    }
+
+    /**
+     * The next line without its end, or null at the end of the input. A line longer than {@link #MAX_LINE_CHARS} is
+     * read to its end without being kept, and returned empty, with {@link #overlongAt} set to its number.
+     */
     private String readLine() {
         try {
-            return in.readLine();
+            StringBuilder text = new StringBuilder(80);
+            boolean any = false;
+            boolean overlong = false;
+            while (true) {
+                if (bufPos == bufEnd) {
+                    int n = in.read(buf, 0, buf.length);
+                    if (n < 0) {
+                        if (!any) {
+                            return null;
+                        }
+                        break;
+                    }
+                    bufPos = 0;
+                    bufEnd = n;
+                    charsRead += n;
+                }
+                if (skipLf) {
+                    skipLf = false;
+                    if (buf[bufPos] == '\n') {
+                        bufPos++;
+                        continue;
+                    }
+                }
+                any = true;
+                int start = bufPos;
+                while (bufPos < bufEnd && buf[bufPos] != '\n' && buf[bufPos] != '\r') {
+                    bufPos++;
+                }
+                if (!overlong) {
+                    if (text.length() + (bufPos - start) > MAX_LINE_CHARS) {
+                        overlong = true;
+                        text = new StringBuilder(0);
+                    } else {
+                        text.append(buf, start, bufPos - start);
+                    }
+                }
+                if (bufPos < bufEnd) {
+                    skipLf = buf[bufPos] == '\r';
+                    bufPos++;
+                    break;
+                }
+            }
+            linesRead++;
+            if (overlong) {
+                overlongAt = linesRead;
+            }
+            return text.toString();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The error of an overlong current line, once; null when the line is not one. */
+    private Token overlong(int column) {
+        if (overlongAt != lineNumber) {
+            return null;
+        }
+        overlongAt = -1;
+        return new Token(Kind.ERROR, "the line is longer than " + MAX_LINE_CHARS + " characters (is this PGN text?)",
+                lineNumber, column, !tokenOnLine, blankLineBefore);
     }
 
     private void nextLine() {
@@ -166,6 +248,12 @@ final class PgnLexer {
         while (true) {
             if (line == null) {
                 return new Token(Kind.END, "", lineNumber, 1, true, blankLineBefore);
+            }
+            Token tooLong = overlong(1);
+            if (tooLong != null) {
+                tokenOnLine = true;
+                blankLineBefore = false;
+                return tooLong;
             }
             while (pos < line.length() && isBlank(line.charAt(pos))) {
                 pos++;
@@ -391,6 +479,11 @@ final class PgnLexer {
                     i++;
                 }
             }
+            if (text.length() > MAX_COMMENT_CHARS) {
+                pos = line.length();
+                return new Token(Kind.ERROR, "comment longer than " + MAX_COMMENT_CHARS + " characters (is a '}' "
+                        + "missing?)", startLine, column, first, blank);
+            }
             String following = readLine();
             if (following == null || TAG_PAIR_LINE.matcher(following).matches()) {
                 line = following;
@@ -406,6 +499,11 @@ final class PgnLexer {
             line = following;
             lineNumber++;
             i = 0;
+            Token tooLong = overlong(1);
+            if (tooLong != null) {
+                pos = 0;
+                return tooLong;
+            }
         }
     }
 

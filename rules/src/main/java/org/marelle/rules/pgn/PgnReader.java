@@ -18,6 +18,7 @@ import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.IntConsumer;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -90,6 +91,16 @@ public final class PgnReader implements Iterator<PgnReader.Entry>, AutoCloseable
     /** Word annotations some editors (ChessBase, Kokopu) write in movetext. */
     private static final Map<String, Integer> WORD_NAGS = Map.of("RR", 145, "N", 146, "inf", 13);
 
+    /**
+     * The most moves one game may hold, variations included. The longest game the rules allow has under 18,000 plies;
+     * an annotated game with a large tree of variations stays far below too. The bound, with {@link #MAX_GAME_CHARS},
+     * keeps what one game can take of the memory small, whatever the file holds.
+     */
+    public static final int MAX_GAME_MOVES = 100_000;
+
+    /** The most text one game may take, tags, moves and comments together. */
+    public static final long MAX_GAME_CHARS = 16L << 20;
+
     /** Variant tag values that mean ordinary chess, beyond the names {@link Variant#byName} knows. */
     private static final Set<String> STANDARD_NAMES = Set.of("", "regular", "orthodox", "classic", "standard");
 
@@ -99,11 +110,21 @@ public final class PgnReader implements Iterator<PgnReader.Entry>, AutoCloseable
     private int gameNumber;
     private Entry next;
 
+    private final int maxGameMoves;
+    private final long maxGameChars;
+
     /** Reads from {@code in}; {@code sourceName} names the source in errors. */
     public PgnReader(Reader in, String sourceName) {
+        this(in, sourceName, MAX_GAME_MOVES, MAX_GAME_CHARS);
+    }
+
+    /** With other bounds than {@link #MAX_GAME_MOVES} and {@link #MAX_GAME_CHARS}: for tests, which need no megabytes. */
+    PgnReader(Reader in, String sourceName, int maxGameMoves, long maxGameChars) {
         this.source = in;
         this.sourceName = sourceName;
         this.lexer = new PgnLexer(in);
+        this.maxGameMoves = maxGameMoves;
+        this.maxGameChars = maxGameChars;
     }
 
     /**
@@ -112,7 +133,15 @@ public final class PgnReader implements Iterator<PgnReader.Entry>, AutoCloseable
      * closes the stream.
      */
     public static Reader decode(InputStream in) {
-        return new BufferedReader(new PgnDecoder(in), 1 << 16);
+        return decode(in, line -> { });
+    }
+
+    /**
+     * As {@link #decode(InputStream)}, telling {@code notUtf8} the (1-based) line of the first byte that is not
+     * UTF-8, once, when the source has one: the text is then read as Latin-1 there, and the user should know.
+     */
+    public static Reader decode(InputStream in, IntConsumer notUtf8) {
+        return new BufferedReader(new PgnDecoder(in, notUtf8), 1 << 16);
     }
 
     /** Every entry of a PGN text, for small texts and tests. */
@@ -180,13 +209,28 @@ public final class PgnReader implements Iterator<PgnReader.Entry>, AutoCloseable
     }
 
     /** State of the game being read. */
-    private static final class GameState {
+    private final class GameState {
         final Map<String, String> tags = new LinkedHashMap<>();
         final Map<String, Token> tagTokens = new LinkedHashMap<>();
         final GameNode root = GameNode.root();
+        final long startChars;
+        int moves;
         boolean movetextSeen;
         boolean anything;
         String result;
+
+        GameState() {
+            startChars = lexer.charsRead();
+        }
+
+        /** Refuses a game that grew past {@link #MAX_GAME_CHARS} by the token {@code at}. */
+        void checkSize(Token at) throws GameError {
+            if (lexer.charsRead() - startChars > maxGameChars + PgnLexer.BUFFER_CHARS) {
+                // The lexer reads ahead by up to a buffer: allow for it, so that a game just under the bound is never
+                // refused for what follows it.
+                throw new GameError(at, "more than " + maxGameChars + " characters in one game: too long to be a game");
+            }
+        }
     }
 
     /** A line of moves being read: the main line, or a variation (an alternative to a move). */
@@ -241,6 +285,7 @@ public final class PgnReader implements Iterator<PgnReader.Entry>, AutoCloseable
 
     private void readTags(GameState game) throws GameError {
         while (lexer.peek().is(Kind.TAG_OPEN)) {
+            game.checkSize(lexer.peek());
             Token open = lexer.next();
             Token name = lexer.peek();
             if (open.afterBlankLine() && name.is(Kind.SYMBOL) && game.tags.containsKey(name.text())) {
@@ -333,6 +378,7 @@ public final class PgnReader implements Iterator<PgnReader.Entry>, AutoCloseable
         Line line = new Line(null, null, game.root, initial);
         while (true) {
             Token t = lexer.peek();
+            game.checkSize(t);
             switch (t.kind()) {
                 case END -> {
                     if (!outer.isEmpty()) {
@@ -375,6 +421,10 @@ public final class PgnReader implements Iterator<PgnReader.Entry>, AutoCloseable
                     if (nag != null) {
                         addNag(line, nag);
                     } else {
+                        if (++game.moves > maxGameMoves) {
+                            throw new GameError(t, "more than " + maxGameMoves + " moves in one game (variations "
+                                    + "included): too long to be a game");
+                        }
                         playMove(line, t);
                     }
                 }

@@ -369,6 +369,73 @@ class PgnReaderTest {
         }
     }
 
+    /**
+     * Issue #14: no input fills the memory. A game is bounded in moves and in text, a line and a comment in length;
+     * past a bound the game fails with an error naming it and the line, and the reader goes on with the next game.
+     */
+    @Nested
+    class Limits {
+
+        private static final String NEXT = "\n\n[Event \"next\"]\n\n1. d4 *\n";
+
+        /** The games of the text: "error message" for a failed one, the first main-line move for a good one. */
+        private static List<String> outcomes(String pgn) {
+            return outcomes(new PgnReader(new StringReader(pgn), "x"));
+        }
+
+        private static List<String> outcomes(PgnReader reader) {
+            return reader.stream().map(e -> switch (e) {
+                case PgnReader.Failed f -> f.error().line() + ":" + f.error().column() + " " + f.error().message();
+                case PgnReader.Parsed p -> p.game().mainlineSan().getFirst();
+            }).toList();
+        }
+
+        /** With a bound of 8 moves (the real one, 100000, is shown by PgnCommandTest): variations count too. */
+        @Test
+        void aGameOfMoreMovesThanTheBound() {
+            String eight = "1. Nf3 Nf6 2. Ng1 Ng8 (2... Nh5 3. Nf3) 3. Nf3 Nf6 ";
+            assertThat(outcomes(new PgnReader(new StringReader(eight + "*" + NEXT), "x", 8, 1 << 20)))
+                    .containsExactly("Nf3", "d4");
+            assertThat(outcomes(new PgnReader(new StringReader(eight + "4. Ng1 *" + NEXT), "x", 8, 1 << 20)))
+                    .containsExactly("1:55 more than 8 moves in one game (variations included): too long to be a game",
+                            "d4");
+        }
+
+        @Test
+        void aGameOfMoreTextThanTheBound() {
+            String comments = ("{" + "x".repeat(1000) + "}\n").repeat(400);
+            List<String> out = outcomes(new PgnReader(new StringReader("[Event \"long\"]\n\n1. e4 " + comments + "e5 *"
+                    + NEXT), "x", 100, 200_000));
+            assertThat(out).hasSize(2).last().isEqualTo("d4");
+            assertThat(out.getFirst()).endsWith("more than 200000 characters in one game: too long to be a game");
+        }
+
+        @Test
+        void aLineLongerThanTheBound() {
+            String tag = "[Annotator \"" + "x".repeat(PgnLexer.MAX_LINE_CHARS) + "\"]";
+            assertThat(outcomes("[Event \"E\"]\n" + tag + "\n\n1. e4 *" + NEXT)).containsExactly(
+                    "2:1 the line is longer than 1048576 characters (is this PGN text?)", "d4");
+        }
+
+        @Test
+        void aCommentLongerThanTheBound() {
+            String open = "1. e4 {" + "a long note, never closed\n".repeat(PgnLexer.MAX_COMMENT_CHARS / 26 + 10);
+            assertThat(outcomes(open + NEXT)).containsExactly(
+                    "1:7 comment longer than 1048576 characters (is a '}' missing?)", "d4");
+        }
+
+        @Test
+        void theFirstByteThatIsNotUtf8IsToldWithItsLine() throws Exception {
+            byte[] bytes = "[Event \"E\"]\r\n[White \"Caf\u00e9\"]\r\n\r\n1. e4 {\u00e9} *\n"
+                    .getBytes(StandardCharsets.ISO_8859_1);
+            List<Integer> told = new java.util.ArrayList<>();
+            try (PgnReader r = new PgnReader(PgnReader.decode(new ByteArrayInputStream(bytes), told::add), "x")) {
+                assertThat(((PgnReader.Parsed) r.next()).game().tags()).containsEntry("White", "Caf\u00e9");
+            }
+            assertThat(told).containsExactly(2);
+        }
+    }
+
     @Nested
     class Errors {
 
