@@ -81,10 +81,13 @@ class CrashSafetyTest {
             throws Exception {
         List<String> sans = source.mainlineSan();
         int announced = 0;        // plies the daemon said were recorded, over all runs so far
+        int fruitless = 0;        // runs in a row that ended with no new ply announced
         for (int run = 0; ; run++) {
             ChildJvm child = ChildJvm.start(dir, args);
-            // Anywhere from the JVM's start to well into the game.
-            long killAfter = 50 + random.nextLong(1_400);
+            // Anywhere from the JVM's start to well into the game; a window that grows while runs make no progress,
+            // so that a machine slow to start JVMs (a loaded CI host) still sees the game through.
+            long killAfter = 50 + random.nextLong(1_400L * (1 + fruitless));
+            int announcedBefore = announced;
             boolean exited = child.waitFor(killAfter);
             if (!exited) {
                 child.kill();
@@ -118,6 +121,7 @@ class CrashSafetyTest {
                     announced = Math.max(announced, ply);
                 }
             }
+            fruitless = announced > announcedBefore ? 0 : fruitless + 1;
             if (exited) {
                 int code = child.exitCode();
                 ChildJvm.check(code == 0, "exit code " + code + "; " + context);
