@@ -21,6 +21,8 @@ public final class PgnOutput implements GameSession.Listener, AutoCloseable {
     private volatile GameRecord latest;
     /** Whether the last write failed: the newest game is then written once more at stop. */
     private volatile boolean behind;
+    /** The line that told of the last failed write, until a write succeeds (only the writer thread uses it). */
+    private String lastFailure;
 
     /**
      * Failures are logged as one line (without a stack trace) through {@link System.Logger}; the daemon passes its
@@ -34,21 +36,27 @@ public final class PgnOutput implements GameSession.Listener, AutoCloseable {
 
     /**
      * @param written told each time the files were written (for the log); may be a no-op
-     * @param failed  told, in one line naming the file and the reason, each time a write failed (disk full, folder
-     *                gone, ...). The game is not lost: it is in the journal, and the next write (after the next
-     *                move, or at stop) writes it whole.
+     * @param failed  told, in one line naming the file and the reason, when writes start failing (disk full, folder
+     *                gone, ...) or fail for another reason, and once more when a write succeeds again. The game is
+     *                not lost: it is in the journal, and the next write (after the next move, or at stop) writes it
+     *                whole.
      */
     public PgnOutput(PgnFiles files, Consumer<PgnFiles.Written> written, Consumer<String> failed) {
         this.files = files;
         this.writer = new Coalescer<>("marelle-pgn-output", game -> {
             try {
                 lastWritten = files.write(game);
+                if (lastFailure != null) failed.accept("PGN of game " + game.gameId() + " written again");
+                lastFailure = null;
                 behind = false;
             } catch (IOException | UncheckedIOException e) {
                 behind = true;
-                failed.accept("PGN of game " + game.gameId() + " not written: "
+                String line = "PGN of game " + game.gameId() + " not written: "
                         + IoReason.of(e, files.directory().toString()) + " (in " + files.directory()
-                        + "; written again after the next move)");
+                        + "; written again after the next move)";
+                // One line when writing starts failing (or fails otherwise), not one a move while a disk stays full.
+                if (!line.equals(lastFailure)) failed.accept(line);
+                lastFailure = line;
                 return;
             }
             written.accept(lastWritten);
