@@ -152,7 +152,10 @@ final class StorySearch {
     private final long proofMillis;
     /** The longest a square can read empty, or occupied, that a hand did not make so (as the scans see it). */
     private final long falseEmpty, falseOccupied;
-    /** The time the move before the one being read was done (readings then are in its frame). */
+    /**
+     * The time the move before the one being read was done, when one frame read it whole (readings then are in its
+     * frame, and nothing tells their order); else Long.MIN_VALUE.
+     */
     private long sameFrame = Long.MIN_VALUE;
     /** The soonest a reply is read begun after the move before it was read done (see {@link #REACTION_MILLIS}). */
     private final long reaction;
@@ -461,6 +464,8 @@ final class StorySearch {
         long stoodUntil = Long.MAX_VALUE;
         int landedUnseen = -1;
         int unseenAt = -1;
+        // Whether the move before was read whole in one frame (the board not read while it was made).
+        boolean wholeInFrame = false;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
@@ -472,8 +477,10 @@ final class StorySearch {
             // order.
             long earliest = floor == Long.MIN_VALUE ? Long.MIN_VALUE
                     : inGap(floor) ? floor - slack : floor + reaction() - slack;
-            sameFrame = floor;
+            sameFrame = wholeInFrame ? floor : Long.MIN_VALUE;
             long done = floor;
+            // The first reading of this move (with done, its last: one frame read it whole when they are equal).
+            long first = Long.MAX_VALUE;
             boolean weak = false;
             // A capture the sensors could have shown with no hand at all (dropouts run together) or showed not at
             // all: what follows may confirm it, a still board cannot.
@@ -511,6 +518,7 @@ final class StorySearch {
                     cursor[sq] = j + 1;
                     matched[sq][j] = true;
                     done = Math.max(done, changes[sq].at()[j]);
+                    first = Math.min(first, changes[sq].at()[j]);
                     landed = Math.max(landed, changes[sq].at()[j]);
                 } else if (sq == landedUnseen) {
                     // Taking the piece the move before set down unseen: the capturing piece's landing alone was read.
@@ -519,6 +527,7 @@ final class StorySearch {
                     cursor[sq] = j + 1;
                     matched[sq][j] = true;
                     done = Math.max(done, changes[sq].at()[j]);
+                    first = Math.min(first, changes[sq].at()[j]);
                     landed = Math.max(landed, changes[sq].at()[j]);
                     weak = true;
                     doubtful = true;
@@ -544,6 +553,7 @@ final class StorySearch {
                         matched[sq][k2] = true;
                         long emptied = changes[sq].at()[j], filled = changes[sq].at()[k2];
                         done = Math.max(done, filled);
+                        first = Math.min(first, emptied);
                         landed = Math.max(landed, filled);
                         if (filled - emptied < proofMillis || mayBeDropout(sq, j)) weak = true;
                         // (Shorter than the fastest swap a hand makes, it may be a glitch of the scans as well.)
@@ -571,10 +581,12 @@ final class StorySearch {
                 cursor[sq] = j + 1;
                 matched[sq][j] = true;
                 done = Math.max(done, changes[sq].at()[j]);
+                first = Math.min(first, changes[sq].at()[j]);
             }
             spanFrom[k] = earliest;
             paths[k] = passes(m);
             doneAt[k] = done;
+            wholeInFrame = first == done;
             floor = done;
             if (!weak) confirmed = k + 1;
             if (!doubtful) steady = k + 1;
@@ -588,7 +600,9 @@ final class StorySearch {
             for (int sq : lifted.toArray()) {
                 Changes c = changes[sq];
                 int n = c.at().length;
-                if (n == 0 || c.at()[n - 1] < floor + reaction() - slack && c.at()[n - 1] != floor) return null;
+                if (n == 0 || c.at()[n - 1] < floor + reaction() - slack && !(wholeInFrame && c.at()[n - 1] == floor)) {
+                    return null;
+                }
             }
             confirmed = Math.min(confirmed, line.size() - 1);
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
@@ -727,8 +741,10 @@ final class StorySearch {
 
     /**
      * Whether a reading at {@code t} comes too early for a move that may begin at {@code earliest}: before it, unless
-     * read in the very frame the move before was done ({@link #sameFrame}): the board was not read in between (a scan
-     * loop held up), and nothing tells the order.
+     * read in the very frame that read the move before whole ({@link #sameFrame}): the board was not read while they
+     * were made (a scan loop held up), and nothing tells the order. A move whose lift was read frames before its
+     * landing was followed: a reply read begun in its landing's frame is too soon for any hand (a queen dragged down
+     * the f-file to take on f2, the victim plucked first as she rested on f5, read as Qf5 answered by f2-f4).
      */
     private boolean before(long t, long earliest) {
         return t < earliest && t != sameFrame;

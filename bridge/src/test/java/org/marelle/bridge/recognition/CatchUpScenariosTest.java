@@ -429,6 +429,19 @@ class CatchUpScenariosTest {
         assertThat(h.committed()).containsExactly("Bxg3", "exf4", "Bxf4", "Qxd3", "Na3", "c4");
     }
 
+    @Test
+    void aReplyIsNotReadBegunInTheFrameOfTheLandingItAnswers() {
+        // Found in the drag profile at 24 Hz (Lichess 2016-05 game 2, the file alone, seed 1): Qxf2+ dragged down the
+        // f-file, the pawn on f2 plucked off first, in the scan the queen rested on f5; the queen rests on f4 and f3
+        // and takes on f2 unseen. Read as Qf5 answered by f2-f4 (the f2 pawn lifted in the very frame the queen
+        // landed, a scan after the queen left f6: no hand answers so fast); committed before, a wrong move.
+        RecognizerConfig slow = RecognizerConfig.defaults().withSensors(SensorModel.reed(24, 2));
+        Hands h = Hands.at(Position.fromFen("rn1k4/pbpp4/1p1bpq2/7Q/3P4/3B4/PPP2PrP/RN2K2R b KQ - 3 14"), slow)
+                .up("f6").after(42).change("-f2 +f5").after(250).change("-f5 +f4").after(250).change("-f4 +f3")
+                .after(167).up("f3").after(625).down("f2").after(500).up("e1").after(400).down("d1").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qxf2+", "Kd1");
+    }
+
     private static RecognizerState feed(Step step, List<RecognitionEvent> events) {
         events.addAll(step.events());
         return step.state();
