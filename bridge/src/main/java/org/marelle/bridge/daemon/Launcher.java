@@ -12,6 +12,7 @@ import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.journal.Journal;
+import org.marelle.bridge.journal.PgnCopy;
 import org.marelle.bridge.output.AtomicFiles;
 import org.marelle.bridge.output.PgnFiles;
 import org.marelle.bridge.output.PgnOutput;
@@ -22,9 +23,11 @@ import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**
- * {@code marelle run}: starts the daemon a checked configuration describes. The journal is opened (and repaired)
- * first and the game resumed, then the hardware, the PGN output and the daemon's thread; a simulated board starts
- * out showing the resumed position.
+ * {@code marelle run}: starts the daemon a checked configuration describes. The journal is opened (and repaired, with
+ * the PGN file last written as the other copy of the game) first and the game resumed, then the hardware, the PGN
+ * output and the daemon's thread; a simulated board starts out showing the resumed position. A journal whose game is
+ * of another variant than the configuration's is archived and a new game started. Whether the game's record is being
+ * saved is logged once per change.
  */
 public final class Launcher {
 
@@ -48,7 +51,9 @@ public final class Launcher {
     public static Running start(MarelleConfig config, Supplier<Context> pi4j, DaemonClock clock, EventLog log)
             throws IOException {
         Path state = Path.of(config.output().stateDirectory());
-        Journal journal = Journal.open(state);
+        PgnFiles files = new PgnFiles(Path.of(config.output().pgnDirectory()));
+        // The PGN file fills what a damaged journal lost; it is read before anything writes it again.
+        Journal journal = Journal.open(state, PgnCopy.in(files));
         try {
             if (journal.recovery().repaired()) log.warning("journal repaired: " + journal.recovery().describe());
             Variant variant = Variant.byName(config.board().variant());
@@ -59,7 +64,9 @@ public final class Launcher {
                 log.info("resumed game " + game.gameId() + " at ply " + game.plies()
                         + (game.isOver() ? ", result " + game.result() : ""));
             }
-            PgnFiles files = new PgnFiles(Path.of(config.output().pgnDirectory()));
+            if (!game.variant().equals(variant)) {
+                game = startConfiguredVariant(session, variant, state, log);
+            }
             AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
             AtomicFiles.removeStaleTemporaries(files.roundFolder(game));
             Hardware hardware = Hardware.open(config, pi4j, clock);
@@ -100,6 +107,13 @@ public final class Launcher {
                         log, List.of(viewer, pgn, journal, hardware));
                 viewer.attach(daemon::submit);
             }
+            journal.onSaveStatusChange(status -> {
+                // Called on the daemon's thread, once per change between saved and not saved.
+                if (status.saved()) log.info("the game's record is saved again: what waited in memory is on disk");
+                else log.error(status.describe());
+                if (viewer != null) viewer.feed().boardChanged();
+            });
+            if (!session.saveStatus().saved()) log.error(session.saveStatus().describe());
             daemon.start();
             log.info("board: " + hardware.description());
             if (live != null) log.info("live broadcast: " + live.uri());
@@ -108,5 +122,20 @@ public final class Launcher {
             journal.close();
             throw e;
         }
+    }
+
+    /**
+     * The journal's game is of another variant than the configuration's (the board was set up for another game since):
+     * a board of the configured variant could recognize nothing of it. The journal's game is archived with its PGN,
+     * as any finished game, and a new game of the configured variant starts; the log names both.
+     */
+    private static GameRecord startConfiguredVariant(GameSession session, Variant variant, Path state, EventLog log) {
+        GameRecord other = session.game();
+        session.newGame(variant.startPosition());
+        log.warning("the journal's game " + other.gameId() + " is " + other.variant().name() + " but the configuration "
+                + "says " + variant.name() + ": that game " + (other.plies() > 0 || other.isOver()
+                ? "is archived in " + state.resolve(Journal.ARCHIVE) : "had no move and is dropped")
+                + ", and a new " + variant.name() + " game starts");
+        return session.game();
     }
 }

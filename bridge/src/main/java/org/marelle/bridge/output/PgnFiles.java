@@ -10,10 +10,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameTags;
+import org.marelle.rules.pgn.PgnGame;
+import org.marelle.rules.pgn.PgnReader;
 
 /**
  * The PGN files of a board, under an output directory:
@@ -54,6 +57,37 @@ public final class PgnFiles {
     /** The file of this game alone. */
     public Path gameFile(GameRecord game) {
         return directory.resolve("games").resolve("board" + board(game.tags()) + "-" + game.gameId() + ".pgn");
+    }
+
+    /**
+     * The PGN file last written for this game, read back: its own file, or, when its Board tag changed since, the one
+     * file of its id. Empty when there is none.
+     *
+     * @throws IllegalArgumentException naming the file when it holds no readable game
+     */
+    public Optional<LastWritten> lastWritten(GameRecord game) throws IOException {
+        Path file = gameFile(game);
+        if (!Files.exists(file)) {
+            Path games = file.getParent();
+            if (!Files.isDirectory(games)) return Optional.empty();
+            List<Path> same;
+            try (DirectoryStream<Path> found = Files.newDirectoryStream(games, "board*-" + game.gameId() + ".pgn")) {
+                same = new ArrayList<>();
+                found.forEach(same::add);
+            }
+            if (same.size() != 1) return Optional.empty();
+            file = same.get(0);
+        }
+        List<PgnReader.Entry> entries = PgnReader.readAll(Files.readString(file, StandardCharsets.UTF_8));
+        if (entries.isEmpty() || !(entries.get(0) instanceof PgnReader.Parsed parsed)) {
+            throw new IllegalArgumentException(file + " holds no readable game"
+                    + (entries.isEmpty() ? "" : ": " + ((PgnReader.Failed) entries.get(0)).error()));
+        }
+        return Optional.of(new LastWritten(file, parsed.game()));
+    }
+
+    /** A game's PGN file as read back. */
+    public record LastWritten(Path file, PgnGame game) {
     }
 
     /** The round folder the game belongs to. */
