@@ -106,14 +106,43 @@ final class JournalRecovery {
         int recovered = 0;
         byte[] lastPayload = first.payload();
         int i = 1;
+        // Records lost since the last move resumed (-1: some, how many unknown). A move after a loss is resumed only
+        // when the PGN file fills the loss or confirms the move: the lost records may have been moves and takebacks
+        // that leave the next move legal on a position the game never had. Other records (tags, draw offers, results,
+        // takebacks) change no move: they are resumed, and the loss carries on to the next move.
+        long pending = 0;
+        long lostFirstAfterPly = -1;
         for (; i < entries.size(); i++) {
             Entry e = entries.get(i);
+            if (e.missingBefore() != 0 && pending == 0) lostFirstAfterPly = game.plies();
+            pending = pending < 0 || e.missingBefore() < 0 ? -1 : pending + e.missingBefore();
+            if (pending != 0 && e.event() instanceof SessionEvent.MovePlayed m) {
+                List<SessionEvent> fill = bridge(game, m, pending);
+                if (fill == null) break;
+                List<String> names = new ArrayList<>();
+                for (SessionEvent b : fill) {
+                    SessionEvent.MovePlayed f = (SessionEvent.MovePlayed) b;
+                    names.add(GameRecord.numberedMove(game.initial(), f.ply(), f.san()));
+                    game = game.apply(b);
+                    events.add(b);
+                    states.add(game.moves());
+                }
+                recovered += fill.size();
+                findings.add(fill.isEmpty()
+                        ? lost(pending) + " after ply " + lostFirstAfterPly + " lost; the PGN file " + copy.get().file()
+                        + " confirms the moves before and after them"
+                        : String.join(", ", names) + " recovered from the PGN file " + copy.get().file()
+                        + ": the journal's record " + (fill.size() == 1 ? "of it is" : "of them is") + " damaged, and "
+                        + "the PGN file agrees with the journal's moves before and after");
+                game = game.apply(m);
+                events.add(m);
+                states.add(game.moves());
+                lastPayload = e.payload();
+                pending = 0;
+                continue;
+            }
             Optional<GameRecord> next = apply(game, e.event());
             if (next.isPresent()) {
-                if (e.missingBefore() != 0) {
-                    findings.add(lost(e.missingBefore()) + " after ply " + game.plies() + described(game)
-                            + " lost; the records either side of them follow on");
-                }
                 game = next.get();
                 events.add(e.event());
                 states.add(game.moves());
@@ -126,34 +155,18 @@ final class JournalRecovery {
                 rewrite = true;
                 continue;
             }
-            List<SessionEvent> bridge = e.missingBefore() != 0 && e.event() instanceof SessionEvent.MovePlayed m
-                    ? bridge(game, m, e.missingBefore()) : null;
-            if (bridge == null) break;
-            List<String> names = new ArrayList<>();
-            for (SessionEvent b : bridge) {
-                SessionEvent.MovePlayed m = (SessionEvent.MovePlayed) b;
-                names.add(GameRecord.numberedMove(game.initial(), m.ply(), m.san()));
-                game = game.apply(b);
-                events.add(b);
-                states.add(game.moves());
-            }
-            recovered += bridge.size();
-            findings.add(String.join(", ", names) + " recovered from the PGN file " + copy.get().file()
-                    + ": the journal's record " + (bridge.size() == 1 ? "of it is" : "of them is") + " damaged, and the "
-                    + "PGN file agrees with the journal's moves before and after");
-            game = game.apply(e.event());
-            events.add(e.event());
-            states.add(game.moves());
-            lastPayload = e.payload();
-            keepCopy = rewrite = true;
+            break;
+        }
+        if (i == entries.size() && pending != 0) {
+            findings.add(lost(pending) + " after ply " + lostFirstAfterPly + " lost, with no move recorded after them");
         }
 
         List<SessionEvent> notResumed = entries.subList(i, entries.size()).stream().map(Entry::event).toList();
         if (!notResumed.isEmpty()) {
             Entry stop = entries.get(i);
-            String why = stop.missingBefore() != 0
-                    ? lost(stop.missingBefore()) + " after ply " + game.plies() + described(game) + " lost"
-                    + lostMoves(game, stop.event()) + ", and no other copy holds what they were"
+            String why = pending != 0
+                    ? lost(pending) + " after ply " + game.plies() + described(game) + " lost"
+                    + lostMoves(game, stop.event()) + ", and no other copy holds or confirms what they were"
                     : "the record after ply " + game.plies() + described(game) + " does not follow on ("
                     + failure(game, stop.event()) + ")";
             findings.add(why + "; the game resumes at ply " + game.plies() + ". Not resumed: "
@@ -229,12 +242,14 @@ final class JournalRecovery {
     }
 
     /**
-     * The moves the PGN file fills a loss with, before {@code next} (the first intact record after it), or null when
-     * the PGN file does not hold exactly them in agreement with the journal on both sides.
+     * The moves the PGN file fills a loss with, before {@code next} (the first intact move after it), or null when the
+     * PGN file does not hold exactly them in agreement with the journal on both sides. Empty when no move is missing
+     * and the PGN file confirms {@code next} after the journal's moves. When the number of lost records is known, a
+     * fill must account for all of them: a lost record that was not a move would make the fill a guess.
      */
     private List<SessionEvent> bridge(GameRecord game, SessionEvent.MovePlayed next, long missing) {
         int need = next.ply() - 1 - game.plies();
-        if (need < 1 || game.isOver() || (missing > 0 && missing != need)) return null;
+        if (need < 0 || game.isOver() || (missing > 0 && need > 0 && missing != need)) return null;
         PgnCopy c = copy(game).orElse(null);
         if (c == null || !sameStart(c, game) || c.moves().size() < next.ply()
                 || !c.moves().subList(0, game.plies()).equals(game.moves())) {

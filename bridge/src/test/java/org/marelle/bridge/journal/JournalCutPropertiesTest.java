@@ -79,7 +79,7 @@ class JournalCutPropertiesTest {
         return Math.min(at, bytes.length);
     }
 
-    private static void act(GameSession s, SplittableRandom r, int actions) {
+    static void act(GameSession s, SplittableRandom r, int actions) {
         for (int i = 0; i < actions; i++) {
             GameRecord g = s.game();
             int what = r.nextInt(10);
