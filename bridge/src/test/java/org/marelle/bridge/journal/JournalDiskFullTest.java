@@ -99,6 +99,71 @@ class JournalDiskFullTest {
         }
     }
 
+    @Test
+    void theStatusChangesOnceEachWayAndSaysHowManyEventsWait() throws Exception {
+        try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"))) {
+            Path state = disk.root().resolve("state");
+            GameRecord played;
+            List<Boolean> changes = new ArrayList<>();
+            try (Journal j = Journal.open(state)) {
+                j.onSaveStatusChange(status -> changes.add(status.saved()));
+                GameSession s = GameSession.resume(j.events(), Position.start(Variant.STANDARD), Map.of(), j, clock,
+                        ZoneOffset.UTC);
+                play(s, "d4", "d5");
+                fillUntilRefused(disk, s, state);
+                play(s, "c4", "e6", "Nc3");
+                assertThat(s.saveStatus().saved()).isFalse();
+                assertThat(s.saveStatus().waiting()).isEqualTo(4);   // the refused tag and three moves
+                assertThat(s.recordNote()).contains("not being saved", "4 events wait");
+                assertThat(j.retrySaving().saved()).isFalse();
+                disk.free();
+                assertThat(j.retrySaving().saved()).isTrue();
+                assertThat(s.recordNote()).isNull();
+                played = s.game();
+            }
+            assertThat(changes).as("one change to not saved, one back").containsExactly(false, true);
+            try (Journal j = Journal.open(state)) {
+                assertThat(j.recovery().repaired()).isFalse();
+                assertThat(GameRecord.replay(j.events())).isEqualTo(played);
+            }
+        }
+    }
+
+    @Test
+    void aNewGameStartedOnAFullDiskIsWrittenWithTheFinishedGameArchivedWhenSpaceReturns() throws Exception {
+        try (SmallDisk disk = SmallDisk.mount(dir.resolve("disk"))) {
+            Path state = disk.root().resolve("state");
+            GameRecord first;
+            GameRecord second;
+            try (Journal j = Journal.open(state)) {
+                GameSession s = GameSession.resume(j.events(), Position.start(Variant.STANDARD), Map.of(), j, clock,
+                        ZoneOffset.UTC);
+                play(s, "e4", "e5");
+                fillUntilRefused(disk, s, state);
+                play(s, "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#");
+                first = s.game();
+                now += 60_000;
+                s.newGame(Position.start(Variant.STANDARD));
+                play(s, "c4");
+                second = s.game();
+                disk.free();
+                assertThat(j.retrySaving().saved()).isTrue();
+            }
+            assertThat(state.resolve(Journal.ARCHIVE).resolve(first.gameId() + ".pgn")).content()
+                    .contains("4. Qxf7# 1-0");
+            try (Journal j = Journal.open(state)) {
+                assertThat(GameRecord.replay(j.events())).isEqualTo(second);
+            }
+        }
+    }
+
+    /** Fills the disk, then sets tags until the journal's last page is full too and the disk refuses a record. */
+    private static void fillUntilRefused(SmallDisk disk, GameSession s, Path state) throws IOException {
+        disk.fill();
+        for (int i = 0; i < 40 && s.saveStatus().saved(); i++) s.setTag("Annotator", i + LONG.substring(3));
+        assertThat(s.saveStatus().saved()).as("the disk refused a record").isFalse();
+    }
+
     private static void play(GameSession s, String... sans) {
         for (String san : sans) s.play(s.game().position().parseSan(san));
     }

@@ -24,7 +24,7 @@ public final class SmallDisk implements AutoCloseable {
     }
 
     /** Mounts a 64 KiB tmpfs on {@code folder} (created), or skips the test when that is not allowed here. */
-    public static SmallDisk mount(Path folder) throws IOException, InterruptedException {
+    public static SmallDisk mount(Path folder) throws IOException {
         Files.createDirectories(folder);
         int code = run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.toString());
         assumeTrue(code == 0, "cannot mount a 64 KiB tmpfs on " + folder + " (mount exit code " + code
@@ -64,14 +64,20 @@ public final class SmallDisk implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws IOException {
         run("umount", "-l", mountPoint.toString());
     }
 
-    private static int run(String... command) throws IOException, InterruptedException {
+    private static int run(String... command) throws IOException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+        try {
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return -1;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             p.destroyForcibly();
             return -1;
         }
