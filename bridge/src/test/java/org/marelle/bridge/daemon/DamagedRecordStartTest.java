@@ -115,6 +115,8 @@ class DamagedRecordStartTest {
         assertThat(r.session().game().sans()).containsExactlyElementsOf(GAME);
         assertThat(pgnMoves()).containsExactlyElementsOf(GAME);
         assertThat(log()).contains("8... c6").contains("recovered from the PGN file");
+        // The viewer says it too, until the next game.
+        assertThat(r.session().recordNote()).contains("8... c6 recovered from the PGN file");
         // The damaged file itself is kept for a person to look at.
         try (Stream<Path> files = Files.list(dir.resolve("state"))) {
             assertThat(files.map(p -> p.getFileName().toString())).anyMatch(n -> n.startsWith("current.journal.damaged"));
@@ -137,6 +139,7 @@ class DamagedRecordStartTest {
         assertThat(r.session().game().sans()).containsExactlyElementsOf(GAME.subList(0, 15));
         assertThat(log()).contains("the move 8... (ply 16)").contains("9. Bg5, 9... b5, 10. Nxb5, 10... cxb5")
                 .contains("current.journal.damaged");
+        assertThat(r.session().recordNote()).contains("Not resumed: 9. Bg5, 9... b5, 10. Nxb5, 10... cxb5");
     }
 
     /** Issue #14, 6: a record written twice (same record, same content) stopped the start. */
