@@ -1,7 +1,6 @@
 package org.marelle.bridge.journal;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -154,7 +153,7 @@ public final class Journal implements SessionJournal, AutoCloseable {
                 String currentId = gameIdOf(currentPath);
                 String nextId = ((SessionEvent.GameStarted) next.get(0)).gameId();
                 if (currentId == null || !currentId.equals(nextId)) {
-                    archive(dir, currentPath, null);
+                    JournalArchive.archive(dir, currentPath, null);
                     finished = true;
                 }
                 AtomicFiles.move(nextPath, currentPath);   // a new game's start, or a rewrite of the same game
@@ -174,7 +173,7 @@ public final class Journal implements SessionJournal, AutoCloseable {
         List<String> findings = new ArrayList<>(o.findings());
         Path keptPgn = null;
         if (o.keepPgn() != null) {
-            keptPgn = unique(dir, gameIdOr(o.events(), "game") + ".kept", ".pgn");
+            keptPgn = JournalArchive.unique(dir, gameIdOr(o.events(), "game") + ".kept", ".pgn");
             try {
                 Files.copy(o.keepPgn().file(), keptPgn);
             } catch (IOException e) {
@@ -182,7 +181,7 @@ public final class Journal implements SessionJournal, AutoCloseable {
                 keptPgn = null;
             }
         }
-        Path damagedCopy = o.keepCopy() ? unique(dir, CURRENT + ".damaged", "") : null;
+        Path damagedCopy = o.keepCopy() ? JournalArchive.unique(dir, CURRENT + ".damaged", "") : null;
         Recovery recovery = new Recovery(contents.frames().size(), contents.droppedBytes(), damagedCopy, finished,
                 discarded, findings, o.notResumed(), o.recoveredMoves(), keptPgn);
         Journal j = new Journal(dir, o.events(), recovery);
@@ -215,7 +214,7 @@ public final class Journal implements SessionJournal, AutoCloseable {
     /** A file in the journal's place that holds no record: renamed, so that a new game can start. */
     private static Journal setAside(Path dir, Path currentPath, String why, boolean finished, boolean discarded)
             throws IOException {
-        Path aside = unique(dir, CURRENT + ".unreadable", "");
+        Path aside = JournalArchive.unique(dir, CURRENT + ".unreadable", "");
         List<String> findings = List.of(why + ": set aside, and a new game starts");
         Journal j = new Journal(dir, List.of(), new Recovery(0, 0, aside, finished, discarded, findings, List.of(), 0,
                 null));
@@ -320,7 +319,7 @@ public final class Journal implements SessionJournal, AutoCloseable {
                 JournalFile.write(nextPath, List.of(JournalCodec.encode(start)));
                 AtomicFiles.forceDirectory(dir);
                 closeCurrent();
-                archive(dir, currentPath, finished);
+                JournalArchive.archive(dir, currentPath, finished);
                 AtomicFiles.move(nextPath, currentPath);
                 current = JournalFile.openForAppend(currentPath, Files.size(currentPath));
                 game.clear();
@@ -359,7 +358,7 @@ public final class Journal implements SessionJournal, AutoCloseable {
         }
         try {
             while (!unarchived.isEmpty()) {
-                archiveFromMemory(unarchived.get(0));
+                JournalArchive.archiveFromMemory(dir, unarchived.get(0));
                 unarchived.remove(0);
             }
             if (!game.isEmpty()) {
@@ -444,64 +443,6 @@ public final class Journal implements SessionJournal, AutoCloseable {
     private void tellWatchers() {
         SaveStatus s = saveStatus();
         for (Consumer<SaveStatus> w : watchers) w.accept(s);
-    }
-
-    /**
-     * Moves the current journal (if any) to the archive with its game's PGN, or deletes it when the game has no move.
-     * {@code game} is the game it holds, or null to replay it from the file.
-     */
-    private static void archive(Path dir, Path currentPath, GameRecord game) throws IOException {
-        if (!Files.exists(currentPath)) return;
-        if (game == null) {
-            try {
-                JournalRecovery.Outcome o = JournalRecovery.recover(JournalFile.read(currentPath), PgnCopy.Finder.NONE);
-                game = o.events().isEmpty() ? null : GameRecord.replay(o.events());
-                if (game == null && !o.notResumed().isEmpty()) throw new JournalException("no game start");
-            } catch (IOException | IllegalArgumentException e) {
-                // Unreadable: keep the bytes in the archive for a person to look at, without a PGN.
-                AtomicFiles.move(currentPath, unique(dir.resolve(ARCHIVE), "unreadable", ".journal"));
-                return;
-            }
-        }
-        if (game == null || (game.plies() == 0 && !game.isOver())) {
-            Files.delete(currentPath);
-            AtomicFiles.forceDirectory(dir);
-            return;
-        }
-        Path journalCopy = archiveName(dir, game);
-        writeArchivedPgn(journalCopy, game);
-        AtomicFiles.move(currentPath, journalCopy);
-    }
-
-    /** Archives a finished game the disk refused to archive when it ended, from its events in memory. */
-    private void archiveFromMemory(List<SessionEvent> events) throws IOException {
-        GameRecord finished = GameRecord.replay(events);
-        if (finished.plies() == 0 && !finished.isOver()) return;
-        Path journalCopy = archiveName(dir, finished);
-        Path tmp = journalCopy.resolveSibling("." + journalCopy.getFileName() + ".tmp");
-        Files.deleteIfExists(tmp);
-        List<byte[]> records = new ArrayList<>(events.size());
-        for (SessionEvent e : events) records.add(JournalCodec.encode(e));
-        JournalFile.write(tmp, records);
-        writeArchivedPgn(journalCopy, finished);
-        AtomicFiles.move(tmp, journalCopy);
-    }
-
-    private static Path archiveName(Path dir, GameRecord game) {
-        return unique(dir.resolve(ARCHIVE), game.gameId(), ".journal");
-    }
-
-    private static void writeArchivedPgn(Path journalCopy, GameRecord game) throws IOException {
-        String stem = journalCopy.getFileName().toString();
-        stem = stem.substring(0, stem.length() - ".journal".length());
-        AtomicFiles.write(journalCopy.resolveSibling(stem + ".pgn"), game.toPgn().getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** {@code dir/stem + suffix}, or with -2, -3, ... before the suffix when taken. */
-    private static Path unique(Path dir, String stem, String suffix) {
-        Path p = dir.resolve(stem + suffix);
-        for (int n = 2; Files.exists(p); n++) p = dir.resolve(stem + "-" + n + suffix);
-        return p;
     }
 
     /** Makes a last attempt to write what waits in memory, then closes the file. */

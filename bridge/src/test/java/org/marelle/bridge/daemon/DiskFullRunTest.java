@@ -119,7 +119,7 @@ class DiskFullRunTest {
 
     /** Plays moves on the simulated board and waits until the game recorded them. */
     private Position play(Launcher.Running r, SimulatedBoard board, Position p, String... sans) throws Exception {
-        int target = p.fullmoveNumber() * 2 - (p.turn() == org.marelle.rules.Color.WHITE ? 2 : 1) + sans.length;
+        int target = r.daemon().submit(l -> l.session().game().plies()).get(10, TimeUnit.SECONDS) + sans.length;
         CompletableFuture<GameRecord> done = new CompletableFuture<>();
         r.session().addListener((e, g) -> {
             if (e instanceof SessionEvent.MovePlayed && g.plies() == target) done.complete(g);

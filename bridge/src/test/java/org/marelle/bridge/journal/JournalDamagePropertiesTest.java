@@ -137,7 +137,7 @@ class JournalDamagePropertiesTest {
         // Then damage to bytes: a flip, a zero-filled stretch, a cut end. A chunk touched is no longer intact.
         boolean[] touched = new boolean[chunks.size()];
         int length = total;
-        for (int d = 0; d < byteDamages; d++) {
+        for (int d = 0; d < byteDamages && length > 0; d++) {
             int kind = random.nextInt(3);
             // Mostly after the game's start record: a lost start leaves nothing to resume, which is checked less often.
             int lo = random.nextInt(4) == 0 ? 0 : (int) Math.min(ends.get(0), length - 1);
