@@ -134,11 +134,17 @@ public final class Journal implements SessionJournal, AutoCloseable {
      * Opens (creating it if needed) the journal in {@code dir}, repairing what a power cut or a bad disk left.
      *
      * @param copies finds the PGN file last written for the game, which fills what the journal lost
-     * @throws IOException only when the directory itself cannot be read or created
+     * @throws IOException when the directory cannot be read; one that cannot be created or written is no error: the
+     *                     game goes on in memory and {@link #saveStatus()} says why
      */
     public static Journal open(Path dir, PgnCopy.Finder copies) throws IOException {
-        Files.createDirectories(dir);
-        Files.createDirectories(dir.resolve(ARCHIVE));
+        try {
+            Files.createDirectories(dir.resolve(ARCHIVE));
+        } catch (IOException e) {
+            Journal j = new Journal(dir, List.of(), Recovery.none(false, false));
+            j.failed(e);
+            return j;
+        }
         Path currentPath = dir.resolve(CURRENT);
         Path nextPath = dir.resolve(NEXT);
 
@@ -168,6 +174,9 @@ public final class Journal implements SessionJournal, AutoCloseable {
             contents = JournalFile.read(currentPath);
         } catch (JournalException notAJournal) {
             return setAside(dir, currentPath, notAJournal.getMessage(), finished, discarded);
+        } catch (IOException unreadable) {
+            return setAside(dir, currentPath, currentPath + " cannot be read (" + unreadable.getMessage() + ")",
+                    finished, discarded);
         }
         JournalRecovery.Outcome o = JournalRecovery.recover(contents, copies);
         List<String> findings = new ArrayList<>(o.findings());
@@ -387,6 +396,7 @@ public final class Journal implements SessionJournal, AutoCloseable {
         Path currentPath = dir.resolve(CURRENT);
         Path nextPath = dir.resolve(NEXT);
         closeCurrent();
+        Files.createDirectories(dir.resolve(ARCHIVE));   // a state directory that could not be created at start
         if (keepBeforeReplacing != null) {
             if (Files.exists(currentPath)) {
                 Files.deleteIfExists(keepBeforeReplacing);   // a copy an earlier attempt did not finish

@@ -45,9 +45,17 @@ public final class PgnFiles {
     private final Path directory;
     private Path lastBoardFile;
 
+    /**
+     * A directory that cannot be created now (a read-only or full disk at boot) is no reason for the daemon not to
+     * start: each write creates what it needs, and a write that fails says why.
+     */
     public PgnFiles(Path directory) throws IOException {
         this.directory = directory;
-        Files.createDirectories(directory);
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            // The first write tries again.
+        }
     }
 
     public Path directory() {

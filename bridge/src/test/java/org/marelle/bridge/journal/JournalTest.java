@@ -249,4 +249,24 @@ class JournalTest {
         List<SessionEvent> events = c.records().stream().map(JournalCodec::decode).toList();
         assertThat(GameRecord.replay(events)).isEqualTo(played);
     }
+
+    @Test
+    void aStateDirectoryThatCannotBeCreatedKeepsTheGameInMemoryUntilItCan() throws IOException {
+        Path blocked = dir.resolve("blocked");
+        Files.writeString(blocked, "a file where the state directory's parent should be");
+        Path state = blocked.resolve("state");
+        GameRecord played;
+        try (Journal j = Journal.open(state)) {
+            GameSession s = open(j);
+            play(s, "e4", "e5");
+            assertThat(s.saveStatus().saved()).isFalse();
+            assertThat(s.saveStatus().problem()).contains(state.toString());
+            Files.delete(blocked);
+            assertThat(j.retrySaving().saved()).isTrue();
+            played = s.game();
+        }
+        try (Journal j = Journal.open(state)) {
+            assertThat(GameRecord.replay(j.events())).isEqualTo(played);
+        }
+    }
 }

@@ -142,4 +142,15 @@ class PgnFilesTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> files.lastWritten(g))
                 .hasMessageContaining(files.gameFile(g).toString()).hasMessageContaining("holds no readable game");
     }
+
+    @Test
+    void aDirectoryThatCannotBeCreatedYetIsNoErrorUntilAWriteNeedsIt() throws IOException {
+        Path blocked = dir.resolve("blocked");
+        Files.writeString(blocked, "a file where the PGN directory's parent should be");
+        PgnFiles files = new PgnFiles(blocked.resolve("pgn"));
+        GameRecord g = game("1", "1", "Ann", "e4");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> files.write(g)).isInstanceOf(IOException.class);
+        Files.delete(blocked);
+        assertThat(files.write(g).game()).exists();
+    }
 }
