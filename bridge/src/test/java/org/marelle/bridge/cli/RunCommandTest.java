@@ -48,19 +48,6 @@ class RunCommandTest {
     }
 
     @Test
-    void aStateFolderThatIsNotAJournalStopsTheStartWithExitCode1() throws IOException {
-        Path state = dir.resolve("state");
-        Files.createDirectories(state);
-        Files.writeString(state.resolve("current.journal"), "not a journal");
-        Path config = dir.resolve("sim.yaml");
-        Files.writeString(config, "board:\n  driver: {type: simulated}\noutput:\n  pgnDirectory: " + dir.resolve("pgn")
-                + "\n  stateDirectory: " + state + "\n");
-        CliRun run = CliRun.of("run", "--config", config.toString());
-        assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.out()).contains("error: cannot start: " + state.resolve("current.journal") + " is not a Marelle journal");
-    }
-
-    @Test
     void aBroadcastPortAlreadyTakenStopsTheStartWithExitCode1() throws IOException {
         try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Path config = dir.resolve("live.yaml");
