@@ -22,14 +22,22 @@ import org.marelle.rules.SquareSet;
  * @param promotionPending a pawn stands on its promotion square and its piece is still to be chosen
  * @param question         the stories the board cannot tell apart and asks the player about ("f6 exf6 (touch f6)"),
  *                         empty when it asks nothing
+ * @param record           what the operator should know about the game's record, or null: it is not being saved
+ *                         (a full or read-only disk), or what the last start recovered of a damaged journal
  */
 public record BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
-        boolean promotionPending, List<String> question) {
+        boolean promotionPending, List<String> question, String record) {
 
     /** No recognizer: nothing to say about the board. */
     public static final BoardStatus UNKNOWN = new BoardStatus(false, false, null, List.of(), List.of(), false, List.of());
     /** The board shows the game's position. */
     public static final BoardStatus IN_SYNC = new BoardStatus(true, true, null, List.of(), List.of(), false, List.of());
+
+    /** A status with nothing to say about the game's record. */
+    public BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
+                       boolean promotionPending, List<String> question) {
+        this(known, inSync, provisional, toFill, toClear, promotionPending, question, null);
+    }
 
     public BoardStatus {
         toFill = List.copyOf(toFill);
@@ -41,6 +49,11 @@ public record BoardStatus(boolean known, boolean inSync, String provisional, Lis
     public BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
                        boolean promotionPending) {
         this(known, inSync, provisional, toFill, toClear, promotionPending, List.of());
+    }
+
+    /** This status with {@code note} about the game's record (null: nothing to say). */
+    public BoardStatus withRecord(String note) {
+        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, note);
     }
 
     /** Whether a mismatch is being reported (squares to fix). */

@@ -81,7 +81,7 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
     /** Publishes {@code game} with what the recognizer says now. */
     public void publish(GameRecord game) {
         last = game;
-        hub.gameChanged(board, snapshot(game, loop == null ? null : loop.recognizer()));
+        hub.gameChanged(board, snapshot(game, loop == null ? null : loop.recognizer(), recordNote()));
     }
 
     /**
@@ -91,7 +91,7 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
     public void recognizerChanged(RecognizerState state) {
         GameRecord game = last;
         if (game != null) {
-            hub.gameChanged(board, snapshot(game, state));
+            hub.gameChanged(board, snapshot(game, state, recordNote()));
         }
     }
 
@@ -103,8 +103,14 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
         }
     }
 
+    /** What the session says about the game's record (not being saved, recovered at start), or null. */
+    private String recordNote() {
+        BoardLoop l = loop;
+        return l == null ? null : l.session().recordNote();
+    }
+
     /** The broadcast's view of a session's game. */
-    static GameSnapshot snapshot(GameRecord game, RecognizerState recognizer) {
+    static GameSnapshot snapshot(GameRecord game, RecognizerState recognizer, String recordNote) {
         Set<Integer> offers = new TreeSet<>();
         for (int ply : game.drawOffers().keySet()) {
             if (ply >= 1) {
@@ -120,7 +126,7 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
             casual = recognizer.config().mode() == RecognizerConfig.Mode.CASUAL;
         }
         return new GameSnapshot(game.gameId(), game.initial(), game.moves(), java.util.List.of(), game.tags(),
-                game.result(), offers, null, status, casual);
+                game.result(), offers, null, status.withRecord(recordNote), casual);
     }
 
     // ---- control API → daemon ------------------------------------------------------------------------------------

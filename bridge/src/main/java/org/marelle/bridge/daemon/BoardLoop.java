@@ -33,6 +33,10 @@ public final class BoardLoop {
     private Occupancy lastFrame;
     private LedFrame lastLeds;
     private boolean resyncing;
+    private long nextSaveAttempt = Long.MIN_VALUE;
+
+    /** While the game's record is not being saved, how often writing it is tried again. */
+    static final long SAVE_RETRY_MILLIS = 1_000;
 
     /**
      * @param leds receives each new LED frame (only when it changed); must return at once
@@ -74,6 +78,17 @@ public final class BoardLoop {
     /** When the recognizer next needs a {@link #tick}, if no frame comes first. */
     public OptionalLong wakeUpAt() {
         return state.wakeUpAt();
+    }
+
+    /**
+     * While the game's record is not being saved (a full or read-only disk), tries again to write it, at most once a
+     * {@link #SAVE_RETRY_MILLIS second}: when the disk takes it again, everything kept in memory is written. Does
+     * nothing while the record is saved.
+     */
+    public void retrySaving(long nowMillis) {
+        if (session.saveStatus().saved() || nowMillis < nextSaveAttempt) return;
+        nextSaveAttempt = nowMillis + SAVE_RETRY_MILLIS;
+        session.retrySaving();
     }
 
     /** The piece for the pending (or next) promotion, chosen through a command. */

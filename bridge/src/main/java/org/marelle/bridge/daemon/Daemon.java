@@ -122,6 +122,7 @@ public final class Daemon implements AutoCloseable {
                 // later than this time (a scaled clock holds time back until the frame is queued), so ticking at
                 // this time never lets a window run out ahead of a frame already made.
                 long now = clock.millis();
+                guarded(() -> loop.retrySaving(now));
                 Input in = inbox.poll();
                 if (in == null) {
                     OptionalLong wake = loop.wakeUpAt();

@@ -19,6 +19,7 @@ import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.journal.Journal;
+import org.marelle.bridge.journal.PgnCopy;
 import org.marelle.bridge.output.AtomicFiles;
 import org.marelle.bridge.output.PgnFiles;
 import org.marelle.bridge.output.PgnOutput;
@@ -110,7 +111,12 @@ public final class DemoRun {
         Path stateDir = options.out().resolve("state");
         ScaledClock clock = new ScaledClock(System.currentTimeMillis(), options.speed());
 
-        Journal journal = Journal.open(stateDir);
+        PgnFiles files = new PgnFiles(options.out());
+        Journal journal = Journal.open(stateDir, PgnCopy.in(files));
+        journal.onSaveStatusChange(status -> {
+            if (status.saved()) log.info("the game's record is saved again: what waited in memory is on disk");
+            else log.error(status.describe());
+        });
         if (journal.recovery().repaired()) log.warning("journal repaired: " + journal.recovery().describe());
         List<SessionEvent> replayed = journal.events();
         if (!replayed.isEmpty()) {
@@ -126,7 +132,6 @@ public final class DemoRun {
         GameSession session = GameSession.resume(replayed, source.initial(), tagsOf(source), journal, clock,
                 ZoneId.systemDefault());
         GameRecord game = session.game();
-        PgnFiles files = new PgnFiles(options.out());
         AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
         if (!replayed.isEmpty()) log.info("resumed game " + game.gameId() + " at ply " + game.plies() + " from the journal");
         if (game.isOver()) {

@@ -9,7 +9,6 @@ import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.rules.BoardGeometry;
-import org.marelle.rules.Color;
 import org.marelle.rules.Position;
 
 /**
@@ -98,10 +97,7 @@ public final class EventLog {
 
     /** "12." for White's move at that ply, "12..." for Black's. */
     static String moveNumber(Position initial, int ply) {
-        int offset = initial.turn() == Color.WHITE ? 0 : 1;
-        int index = ply - 1 + offset;
-        int number = initial.fullmoveNumber() + index / 2;
-        return number + (index % 2 == 0 ? "." : "...");
+        return GameRecord.numberedMove(initial, ply, "").strip();
     }
 
     /** A recognizer event that does not change the game (those are logged as session events). */

@@ -13,6 +13,7 @@ import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.config.DriverConfig;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.journal.Journal;
+import org.marelle.bridge.journal.PgnCopy;
 import org.marelle.bridge.output.AtomicFiles;
 import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.output.PgnFiles;
@@ -24,9 +25,11 @@ import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**
- * {@code marelle run}: starts the daemon a checked configuration describes. The journal is opened (and repaired)
- * first and the game resumed, then the hardware, the PGN output and the daemon's thread; a simulated board starts
- * out showing the resumed position.
+ * {@code marelle run}: starts the daemon a checked configuration describes. The journal is opened (and repaired, with
+ * the PGN file last written as the other copy of the game) first and the game resumed, then the hardware, the PGN
+ * output and the daemon's thread; a simulated board starts out showing the resumed position. A journal whose game is
+ * of another variant than the configuration's is archived and a new game started. Whether the game's record is being
+ * saved is logged once per change.
  */
 public final class Launcher {
 
@@ -60,9 +63,17 @@ public final class Launcher {
             throws IOException {
         FatalErrors.install(log);   // from here on, no essential thread dies quietly
         Path state = Path.of(config.output().stateDirectory());
+        Path pgnDirectory = Path.of(config.output().pgnDirectory());
+        PgnFiles files;
+        try {
+            files = new PgnFiles(pgnDirectory);
+        } catch (IOException e) {
+            throw because("output.pgnDirectory", pgnDirectory, e);
+        }
+        // The PGN file fills what a damaged journal lost; it is read before anything writes it again.
         Journal journal;
         try {
-            journal = Journal.open(state);
+            journal = Journal.open(state, PgnCopy.in(files));
         } catch (IOException e) {
             throw because("output.stateDirectory", state, e);
         }
@@ -76,10 +87,10 @@ public final class Launcher {
                 log.info("resumed game " + game.gameId() + " at ply " + game.plies()
                         + (game.isOver() ? ", result " + game.result() : ""));
             }
-            Path pgnDirectory = Path.of(config.output().pgnDirectory());
-            PgnFiles files;
+            if (!game.variant().equals(variant)) {
+                game = startConfiguredVariant(session, variant, state, log);
+            }
             try {
-                files = new PgnFiles(pgnDirectory);
                 AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
                 AtomicFiles.removeStaleTemporaries(files.roundFolder(game));
             } catch (IOException e) {
@@ -132,6 +143,13 @@ public final class Launcher {
                         log, List.of(viewer, pgn, journal, hardware));
                 viewer.attach(daemon::submit);
             }
+            journal.onSaveStatusChange(status -> {
+                // Called on the daemon's thread, once per change between saved and not saved.
+                if (status.saved()) log.info("the game's record is saved again: what waited in memory is on disk");
+                else log.error(status.describe());
+                if (viewer != null) viewer.feed().boardChanged();
+            });
+            if (!session.saveStatus().saved()) log.error(session.saveStatus().describe());
             daemon.start();
             log.info("board: " + hardware.description());
             if (live != null) log.info("live broadcast: " + live.uri());
@@ -140,5 +158,20 @@ public final class Launcher {
             journal.close();
             throw e;
         }
+    }
+
+    /**
+     * The journal's game is of another variant than the configuration's (the board was set up for another game since):
+     * a board of the configured variant could recognize nothing of it. The journal's game is archived with its PGN,
+     * as any finished game, and a new game of the configured variant starts; the log names both.
+     */
+    private static GameRecord startConfiguredVariant(GameSession session, Variant variant, Path state, EventLog log) {
+        GameRecord other = session.game();
+        session.newGame(variant.startPosition());
+        log.warning("the journal's game " + other.gameId() + " is " + other.variant().name() + " but the configuration "
+                + "says " + variant.name() + ": that game " + (other.plies() > 0 || other.isOver()
+                ? "is archived in " + state.resolve(Journal.ARCHIVE) : "had no move and is dropped")
+                + ", and a new " + variant.name() + " game starts");
+        return session.game();
     }
 }

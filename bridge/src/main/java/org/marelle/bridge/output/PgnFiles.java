@@ -10,10 +10,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameTags;
+import org.marelle.rules.pgn.PgnGame;
+import org.marelle.rules.pgn.PgnReader;
 
 /**
  * The PGN files of a board, under an output directory:
@@ -42,9 +45,19 @@ public final class PgnFiles {
     private final Path directory;
     private Path lastBoardFile;
 
+    /**
+     * A directory that cannot be created now (a read-only or full disk at boot) is no reason for the daemon not to
+     * start: each write creates what it needs, and a write that fails says why.
+     */
     public PgnFiles(Path directory) throws IOException {
         this.directory = directory;
-        Files.createDirectories(directory);
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            // A file where the folder goes is a mistake in the configuration, not a disk that may take it later.
+            if (Files.exists(directory) && !Files.isDirectory(directory)) throw e;
+            // The first write tries again.
+        }
     }
 
     public Path directory() {
@@ -54,6 +67,37 @@ public final class PgnFiles {
     /** The file of this game alone. */
     public Path gameFile(GameRecord game) {
         return directory.resolve("games").resolve("board" + board(game.tags()) + "-" + game.gameId() + ".pgn");
+    }
+
+    /**
+     * The PGN file last written for this game, read back: its own file, or, when its Board tag changed since, the one
+     * file of its id. Empty when there is none.
+     *
+     * @throws IllegalArgumentException naming the file when it holds no readable game
+     */
+    public Optional<LastWritten> lastWritten(GameRecord game) throws IOException {
+        Path file = gameFile(game);
+        if (!Files.exists(file)) {
+            Path games = file.getParent();
+            if (!Files.isDirectory(games)) return Optional.empty();
+            List<Path> same;
+            try (DirectoryStream<Path> found = Files.newDirectoryStream(games, "board*-" + game.gameId() + ".pgn")) {
+                same = new ArrayList<>();
+                found.forEach(same::add);
+            }
+            if (same.size() != 1) return Optional.empty();
+            file = same.get(0);
+        }
+        List<PgnReader.Entry> entries = PgnReader.readAll(Files.readString(file, StandardCharsets.UTF_8));
+        if (entries.isEmpty() || !(entries.get(0) instanceof PgnReader.Parsed parsed)) {
+            throw new IllegalArgumentException(file + " holds no readable game"
+                    + (entries.isEmpty() ? "" : ": " + ((PgnReader.Failed) entries.get(0)).error()));
+        }
+        return Optional.of(new LastWritten(file, parsed.game()));
+    }
+
+    /** A game's PGN file as read back. */
+    public record LastWritten(Path file, PgnGame game) {
     }
 
     /** The round folder the game belongs to. */

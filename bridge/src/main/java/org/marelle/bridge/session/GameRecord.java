@@ -210,6 +210,17 @@ public final class GameRecord {
         return new PgnGame(tags, initial, root, result);
     }
 
+    /**
+     * A move as people name it, with its number: "12. Nf3" for White's move at that ply, "12... Nf6" for Black's
+     * ({@code initial} gives the first move's number and side).
+     */
+    public static String numberedMove(Position initial, int ply, String san) {
+        int offset = initial.turn() == Color.WHITE ? 0 : 1;
+        int index = ply - 1 + offset;
+        int number = initial.fullmoveNumber() + index / 2;
+        return number + (index % 2 == 0 ? ". " : "... ") + san;
+    }
+
     public String toPgn() {
         return toPgnGame().toPgn();
     }

@@ -23,8 +23,8 @@ import org.marelle.rules.Position;
 /**
  * Owns the game played on one board: its moves, tags, result and draw offers. Every change is an
  * {@link SessionEvent}, written to the {@link SessionJournal} (and forced to disk) first, then applied, then handed to
- * the listeners. If the journal cannot write, nothing changes and the caller gets the error: a move that is not on
- * disk is not a move.
+ * the listeners. When the disk refuses it, the journal keeps it in memory and the game goes on ({@link #saveStatus()}
+ * says the record is not being saved); only a journal that cannot even keep it throws, and then nothing changes.
  *
  * <p>The game ends by the rules (mate, stalemate, Courier's bare king, dead position, 75 moves, fivefold repetition:
  * recorded right after the move that caused it), by the players' gesture on the board, or by a command (resignation,
@@ -92,6 +92,21 @@ public final class GameSession {
     /** The game now. */
     public GameRecord game() {
         return game;
+    }
+
+    /** Whether the game's record is on disk, or why not (the game goes on in memory meanwhile). */
+    public SaveStatus saveStatus() {
+        return journal.saveStatus();
+    }
+
+    /** Tries again to write what the disk refused; returns the status after. */
+    public SaveStatus retrySaving() {
+        return journal.retrySaving();
+    }
+
+    /** What a person watching the board should know about the game's record, or null (see {@link SessionJournal}). */
+    public String recordNote() {
+        return journal.recordNote();
     }
 
     /** The tags each new game starts with. */

@@ -47,21 +47,6 @@ class RunCommandTest {
         assertThat(run.err()).contains("nope.yaml: no such file");
     }
 
-    @Test
-    void aStateFolderThatIsNotAJournalStopsTheStartWithExitCode1() throws IOException {
-        Path state = dir.resolve("state");
-        Files.createDirectories(state);
-        Files.writeString(state.resolve("current.journal"), "not a journal");
-        Path config = dir.resolve("sim.yaml");
-        Files.writeString(config, "board:\n  driver: {type: simulated}\noutput:\n  pgnDirectory: " + dir.resolve("pgn")
-                + "\n  stateDirectory: " + state + "\n");
-        CliRun run = CliRun.of("run", "--config", config.toString());
-        assertThat(run.exitCode()).isEqualTo(1);
-        // Since issue #14 the key that names the folder comes first.
-        assertThat(run.out()).contains("error: cannot start: output.stateDirectory '" + state + "': "
-                + state.resolve("current.journal") + " is not a Marelle journal");
-    }
-
     /** Issue #14: "error: cannot start: afile", with neither reason nor key; now both. */
     @Test
     void aFolderThatIsAFileIsNamedWithItsKeyAndTheReason() throws IOException {

@@ -18,6 +18,7 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionEvent;
+import org.marelle.bridge.session.SaveStatus;
 import org.marelle.bridge.session.SessionJournal;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
@@ -167,5 +168,44 @@ class BoardLoopTest {
         c960.newGame(Variant.CHESS960.chess960Position(1), 0);
         assertThat(c960.session().game().initial()).isEqualTo(Variant.CHESS960.chess960Position(1));
         assertThat(c960.recognizer().position()).isEqualTo(Variant.CHESS960.chess960Position(1));
+    }
+
+    /** A journal whose disk refuses everything: the game goes on in memory, and each retry is counted. */
+    static final class RefusingJournal implements SessionJournal {
+        int retries;
+        boolean diskBack;
+
+        @Override
+        public void append(SessionEvent event) {
+        }
+
+        @Override
+        public void startGame(GameRecord finished, SessionEvent.GameStarted start) {
+        }
+
+        @Override
+        public SaveStatus saveStatus() {
+            return diskBack ? SaveStatus.SAVED : new SaveStatus("No space left on device", 1);
+        }
+
+        @Override
+        public SaveStatus retrySaving() {
+            retries++;
+            return saveStatus();
+        }
+    }
+
+    @Test
+    void whileTheRecordIsNotSavedWritingIsTriedAgainOnceASecondNotOnEveryInput() {
+        RefusingJournal refusing = new RefusingJournal();
+        GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), refusing,
+                () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+        BoardLoop l = new BoardLoop(s, RecognizerConfig.defaults(), log, f -> {
+        });
+        for (long at : new long[] {0, 1, 500, 999, 1000, 1001, 1999, 2000}) l.retrySaving(at);
+        assertThat(refusing.retries).isEqualTo(3);   // at 0, 1000 and 2000
+        refusing.diskBack = true;
+        l.retrySaving(5000);
+        assertThat(refusing.retries).as("nothing to retry once saved").isEqualTo(3);
     }
 }

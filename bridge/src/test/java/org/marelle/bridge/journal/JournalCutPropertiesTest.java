@@ -74,12 +74,12 @@ class JournalCutPropertiesTest {
         for (int i = 0; i < records; i++) {
             int length = ((bytes[(int) at] & 0xFF) << 24) | ((bytes[(int) at + 1] & 0xFF) << 16)
                     | ((bytes[(int) at + 2] & 0xFF) << 8) | (bytes[(int) at + 3] & 0xFF);
-            at += 8 + length;
+            at += JournalFile.FRAME + length;
         }
         return Math.min(at, bytes.length);
     }
 
-    private static void act(GameSession s, SplittableRandom r, int actions) {
+    static void act(GameSession s, SplittableRandom r, int actions) {
         for (int i = 0; i < actions; i++) {
             GameRecord g = s.game();
             int what = r.nextInt(10);

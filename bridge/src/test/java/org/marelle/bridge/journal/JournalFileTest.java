@@ -53,7 +53,7 @@ class JournalFileTest {
         int at = JournalFile.HEADER.length;
         ends.add(at);
         for (String r : List.of("game\tA", "move\t1\te2e4", "move\t2\te7e5", "result\t1-0")) {
-            at += 8 + text(r).length;
+            at += JournalFile.FRAME + text(r).length;
             ends.add(at);
         }
         for (int cut = 0; cut <= bytes.length; cut++) {
@@ -82,16 +82,48 @@ class JournalFileTest {
         assertThat(c.damaged()).isFalse();
     }
 
+    /** Damage in the middle loses only the damaged record: reading finds the next intact frame and goes on. */
     @Test
-    void aBadRecordFollowedByGoodOnesIsReportedAsDamage() throws IOException {
+    void aBadRecordFollowedByGoodOnesIsReportedAsDamageAndTheGoodOnesAreRead() throws IOException {
         Path f = journalOf("game\tA", "move\t1", "move\t2", "move\t3");
         byte[] bytes = Files.readAllBytes(f);
-        int second = JournalFile.HEADER.length + 8 + 6 + 8 + 2;   // a byte inside the payload of "move\t1"
+        int second = JournalFile.HEADER.length + JournalFile.FRAME + 6 + JournalFile.FRAME + 2;   // inside "move\t1"
         bytes[second] ^= 0x20;
         Files.write(f, bytes);
         JournalFile.Contents c = JournalFile.read(f);
-        assertThat(strings(c)).containsExactly("game\tA");
+        assertThat(strings(c)).containsExactly("game\tA", "move\t2", "move\t3");
+        assertThat(c.frames()).extracting(JournalFile.Frame::sequence).containsExactly(1L, 3L, 4L);
+        assertThat(c.damage()).containsExactly(new JournalFile.Stretch(JournalFile.HEADER.length + JournalFile.FRAME + 6,
+                JournalFile.FRAME + 6));
         assertThat(c.damaged()).isTrue();
+        assertThat(c.droppedBytes()).isZero();
+    }
+
+    @Test
+    void aDamagedHeaderStillGivesItsRecords() throws IOException {
+        Path f = journalOf("game\tA", "move\t1");
+        byte[] bytes = Files.readAllBytes(f);
+        bytes[0] = 'X';
+        Files.write(f, bytes);
+        JournalFile.Contents c = JournalFile.read(f);
+        assertThat(strings(c)).containsExactly("game\tA", "move\t1");
+        assertThat(c.headerDamaged()).isTrue();
+    }
+
+    @Test
+    void aVersion1JournalIsStillReadAndAppendedToInItsOwnFraming() throws IOException {
+        Path f = dir.resolve("v1");
+        try (var out = Files.newOutputStream(f)) {
+            out.write(JournalFile.HEADER_V1);
+            for (String r : List.of("game\tA", "move\t1")) out.write(JournalFile.frame(text(r), 0, 1));
+        }
+        try (JournalFile j = JournalFile.openForAppend(f, Files.size(f))) {
+            j.append(text("move\t2"));
+        }
+        JournalFile.Contents c = JournalFile.read(f);
+        assertThat(c.version()).isEqualTo(1);
+        assertThat(strings(c)).containsExactly("game\tA", "move\t1", "move\t2");
+        assertThat(c.frames()).extracting(JournalFile.Frame::sequence).containsExactly(1L, 2L, 3L);
     }
 
     @Test

@@ -167,14 +167,39 @@ class JournalTest {
         assertThat(dir.resolve(Journal.NEXT)).doesNotExist();
     }
 
+    /** Changed with issue #14: a journal whose records do not replay no longer stops the start. */
     @Test
-    void recordsThatDoNotReplayStopTheStartNamingTheRecord() throws IOException {
+    void theSameEventWrittenTwiceIsSkipped() throws IOException {
         try (Journal j = Journal.open(dir)) {
             play(open(j), "e4");
             j.append(new SessionEvent.MovePlayed(now, 1, "e2e4", "e4"));   // a doubled move: never written by a session
         }
-        assertThatThrownBy(() -> Journal.open(dir)).isInstanceOf(JournalException.class)
-                .hasMessageContaining("current.journal").hasMessageContaining("event 3");
+        try (Journal j = Journal.open(dir)) {
+            assertThat(j.recovery().describe()).contains("a record written twice skipped");
+            GameSession s = open(j);
+            assertThat(s.game().sans()).containsExactly("e4");
+            play(s, "e5");
+        }
+        try (Journal j = Journal.open(dir)) {
+            assertThat(j.recovery().repaired()).isFalse();
+            assertThat(open(j).game().sans()).containsExactly("e4", "e5");
+        }
+    }
+
+    @Test
+    void aRecordThatDoesNotFollowOnStopsTheReplayAndTheRecordsAfterItAreKeptAndNamed() throws IOException {
+        try (Journal j = Journal.open(dir)) {
+            play(open(j), "e4");
+            j.append(new SessionEvent.MovePlayed(now, 2, "e2e4", "e4"));   // not legal there
+            j.append(new SessionEvent.MovePlayed(now, 3, "g1f3", "Nf3"));
+        }
+        try (Journal j = Journal.open(dir)) {
+            assertThat(open(j).game().sans()).containsExactly("e4");
+            assertThat(j.recovery().notResumed()).hasSize(2);
+            assertThat(j.recovery().describe()).contains("the game resumes at ply 1", "Not resumed: 1... e4, 2. Nf3");
+            assertThat(j.recovery().damagedCopy()).exists();
+            assertThat(JournalFile.read(j.recovery().damagedCopy()).records()).hasSize(4);
+        }
     }
 
     @Test
@@ -223,5 +248,25 @@ class JournalTest {
         JournalFile.Contents c = JournalFile.read(dir.resolve(Journal.ARCHIVE).resolve(id + ".journal"));
         List<SessionEvent> events = c.records().stream().map(JournalCodec::decode).toList();
         assertThat(GameRecord.replay(events)).isEqualTo(played);
+    }
+
+    @Test
+    void aStateDirectoryThatCannotBeCreatedKeepsTheGameInMemoryUntilItCan() throws IOException {
+        Path blocked = dir.resolve("blocked");
+        Files.writeString(blocked, "a file where the state directory's parent should be");
+        Path state = blocked.resolve("state");
+        GameRecord played;
+        try (Journal j = Journal.open(state)) {
+            GameSession s = open(j);
+            play(s, "e4", "e5");
+            assertThat(s.saveStatus().saved()).isFalse();
+            assertThat(s.saveStatus().problem()).contains(state.toString());
+            Files.delete(blocked);
+            assertThat(j.retrySaving().saved()).isTrue();
+            played = s.game();
+        }
+        try (Journal j = Journal.open(state)) {
+            assertThat(GameRecord.replay(j.events())).isEqualTo(played);
+        }
     }
 }

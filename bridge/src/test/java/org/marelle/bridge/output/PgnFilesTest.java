@@ -162,4 +162,37 @@ class PgnFilesTest {
         assertThat(read(dir.resolve("games").resolve("board1-" + s.game().gameId() + ".pgn")).get(0).result())
                 .isEqualTo("1-0");
     }
+
+    @Test
+    void theLastWrittenGameIsReadBackByItsIdEvenAfterItsBoardTagChanged() throws IOException {
+        PgnFiles files = new PgnFiles(dir);
+        assertThat(files.lastWritten(game("3", "12", "Ann"))).isEmpty();
+        files.write(game("3", "12", "Ann", "e4", "e5", "Nf3"));
+        var found = files.lastWritten(game("3", "12", "Ann")).orElseThrow();
+        assertThat(found.file()).isEqualTo(dir.resolve("games/board12-20250301-100000.pgn"));
+        assertThat(found.game().mainlineSan()).containsExactly("e4", "e5", "Nf3");
+        // The journal's game as it stood before its Board tag was set: found by its id.
+        assertThat(files.lastWritten(game("3", null, "Ann")).orElseThrow().file()).isEqualTo(found.file());
+    }
+
+    @Test
+    void aGameFileThatHoldsNoGameIsAnErrorNamingIt() throws IOException {
+        PgnFiles files = new PgnFiles(dir);
+        GameRecord g = game("3", "12", "Ann");
+        Files.createDirectories(files.gameFile(g).getParent());
+        Files.writeString(files.gameFile(g), "1. e4 e5 2. Ke3 *\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> files.lastWritten(g))
+                .hasMessageContaining(files.gameFile(g).toString()).hasMessageContaining("holds no readable game");
+    }
+
+    @Test
+    void aDirectoryThatCannotBeCreatedYetIsNoErrorUntilAWriteNeedsIt() throws IOException {
+        Path blocked = dir.resolve("blocked");
+        Files.writeString(blocked, "a file where the PGN directory's parent should be");
+        PgnFiles files = new PgnFiles(blocked.resolve("pgn"));
+        GameRecord g = game("1", "1", "Ann", "e4");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> files.write(g)).isInstanceOf(IOException.class);
+        Files.delete(blocked);
+        assertThat(files.write(g).game()).exists();
+    }
 }
