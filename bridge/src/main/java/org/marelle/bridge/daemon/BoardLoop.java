@@ -32,6 +32,8 @@ public final class BoardLoop {
     private RecognizerState state;
     private Occupancy lastFrame;
     private LedFrame lastLeds;
+    /** Whether the LEDs last shown warn that the game's record is not being saved. */
+    private boolean warningShown;
     private boolean resyncing;
     private long nextSaveAttempt = Long.MIN_VALUE;
 
@@ -86,9 +88,12 @@ public final class BoardLoop {
      * nothing while the record is saved.
      */
     public void retrySaving(long nowMillis) {
-        if (session.saveStatus().saved() || nowMillis < nextSaveAttempt) return;
-        nextSaveAttempt = nowMillis + SAVE_RETRY_MILLIS;
-        session.retrySaving();
+        if (!session.saveStatus().saved() && nowMillis >= nextSaveAttempt) {
+            nextSaveAttempt = nowMillis + SAVE_RETRY_MILLIS;
+            session.retrySaving();
+        }
+        // The corners' warning comes and goes with the record's state (see recordNotSaved).
+        if (session.saveStatus().saved() == warningShown) showLeds();
     }
 
     /** The piece for the pending (or next) promotion, chosen through a command. */
@@ -154,10 +159,31 @@ public final class BoardLoop {
 
     private void showLeds() {
         LedFrame f = state.leds();
+        warningShown = !session.saveStatus().saved();
+        if (warningShown) f = recordNotSaved(f);
         if (!f.equals(lastLeds)) {
             lastLeds = f;
             leds.accept(f);
         }
+    }
+
+    /** The colour of the corners' warning: orange, which no other light on a corner square uses. */
+    static final int RECORD_NOT_SAVED_RGB = 0xFF8000;
+
+    /**
+     * While the game's record is not being saved (a full or read-only disk), the board's four corner squares blink
+     * orange, where nothing else lights them: a player at a board with no screen learns that the moves live in memory
+     * only. (En passant's orange never falls on a corner.)
+     */
+    static LedFrame recordNotSaved(LedFrame f) {
+        int files = f.files(), ranks = f.ranks();
+        LedFrame out = f;
+        for (int sq : new int[] {0, files - 1, (ranks - 1) * files, ranks * files - 1}) {
+            if (out.led(sq).equals(LedFrame.Led.OFF)) {
+                out = out.with(sq, new LedFrame.Led(RECORD_NOT_SAVED_RGB, LedFrame.Pattern.BLINK));
+            }
+        }
+        return out;
     }
 
     private static String describe(RecognitionEvent e) {

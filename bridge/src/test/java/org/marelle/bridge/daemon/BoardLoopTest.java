@@ -196,6 +196,27 @@ class BoardLoopTest {
     }
 
     @Test
+    void whileTheRecordIsNotSavedTheCornersBlinkOrangeUntilItIsSavedAgain() {
+        RefusingJournal refusing = new RefusingJournal();
+        GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), refusing,
+                () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+        List<LedFrame> shown = new ArrayList<>();
+        BoardLoop l = new BoardLoop(s, RecognizerConfig.defaults(), log, shown::add);
+        SquareSet board = s.game().position().occupancy();
+        l.frame(frame(board, 0));
+        l.frame(frame(board.without(12), 1000));   // e2 lifted: its hints light the board as usual
+        LedFrame f = shown.get(shown.size() - 1);
+        for (int corner : new int[] {0, 7, 56, 63}) {
+            assertThat(f.led(corner)).isEqualTo(new LedFrame.Led(BoardLoop.RECORD_NOT_SAVED_RGB, LedFrame.Pattern.BLINK));
+        }
+        assertThat(f.led(12).pattern()).isNotEqualTo(LedFrame.Pattern.OFF);   // the lifted piece's square, unchanged
+        refusing.diskBack = true;
+        l.retrySaving(2000);
+        LedFrame after = shown.get(shown.size() - 1);
+        for (int corner : new int[] {0, 7, 56, 63}) assertThat(after.led(corner)).isEqualTo(LedFrame.Led.OFF);
+    }
+
+    @Test
     void whileTheRecordIsNotSavedWritingIsTriedAgainOnceASecondNotOnEveryInput() {
         RefusingJournal refusing = new RefusingJournal();
         GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), refusing,
