@@ -53,6 +53,8 @@ public final class Daemon implements AutoCloseable {
     private final BoardLoop loop;
     private final DaemonClock clock;
     private final EventLog log;
+    /** Bugs met while handling inputs, said once rather than once a frame (only the daemon's thread uses it). */
+    private final RepeatedFailures failures = new RepeatedFailures();
     private final List<AutoCloseable> closeAtStop;
     private final LinkedBlockingQueue<Input> inbox = new LinkedBlockingQueue<>();
     private final Coalescer<LedFrame> leds;
@@ -161,7 +163,7 @@ public final class Daemon implements AutoCloseable {
         } catch (RuntimeException e) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
-            log.error("unexpected failure, going on: " + trace.toString().strip().replace('\n', ' '));
+            failures.line(trace.toString().strip().replace('\n', ' '), clock.millis()).ifPresent(log::error);
         }
     }
 
