@@ -199,14 +199,7 @@ public final class Journal implements SessionJournal, AutoCloseable {
         Journal j = new Journal(dir, o.events(), recovery);
         if (o.events().isEmpty()) {
             // No game to resume: the file is kept whole under another name, and a new game starts.
-            if (damagedCopy != null) {
-                try {
-                    AtomicFiles.move(currentPath, damagedCopy);
-                } catch (IOException e) {
-                    j.keepBeforeReplacing = damagedCopy;
-                    j.failed(e);
-                }
-            }
+            if (damagedCopy != null) j.moveAside(currentPath, damagedCopy);
             return j;
         }
         try {
@@ -230,13 +223,21 @@ public final class Journal implements SessionJournal, AutoCloseable {
         List<String> findings = List.of(why + ": set aside, and a new game starts");
         Journal j = new Journal(dir, List.of(), new Recovery(0, 0, aside, finished, discarded, findings, List.of(), 0,
                 null));
+        j.moveAside(currentPath, aside);
+        return j;
+    }
+
+    /**
+     * Moves the file in the journal's place to {@code aside}, kept whole; when the disk refuses, it is kept there
+     * before anything replaces it (the game goes on in memory meanwhile).
+     */
+    private void moveAside(Path currentPath, Path aside) {
         try {
             AtomicFiles.move(currentPath, aside);
         } catch (IOException e) {
-            j.keepBeforeReplacing = aside;
-            j.failed(e);
+            keepBeforeReplacing = aside;
+            failed(e);
         }
-        return j;
     }
 
     /** The events of a fully written {@code next.journal} (a game's start first), or null when it was cut. */
