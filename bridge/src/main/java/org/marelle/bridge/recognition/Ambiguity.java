@@ -25,11 +25,16 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
     /**
      * One story the player may choose: its moves from the committed position, the square that stands for it (where
      * the first move that differs from the other stories went), and, for the two-ply stories the matcher tied, the
-     * candidate to propose as pending when chosen (null for a story found by {@link StorySearch}, committed at once).
+     * candidate to propose as pending when chosen (null for a story found by {@link StorySearch}, committed at once),
+     * and for those when the board showed each move done ({@code doneAt}, null when not known).
      */
-    record Story(List<Move> moves, int square, Matcher.Candidate twoPly) {
+    record Story(List<Move> moves, int square, Matcher.Candidate twoPly, long[] doneAt) {
         Story {
             moves = List.copyOf(moves);
+        }
+
+        Story(List<Move> moves, int square, Matcher.Candidate twoPly) {
+            this(moves, square, twoPly, null);
         }
     }
 

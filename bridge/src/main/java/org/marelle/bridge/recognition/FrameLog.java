@@ -32,6 +32,13 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
         return new SquareSet(lo, hi);
     }
 
+    /** The log as it stood before time {@code t} (its newest state the one showing just before), or null if none. */
+    FrameLog before(long t) {
+        FrameLog s = this;
+        while (s != null && s.at >= t) s = s.older;
+        return s;
+    }
+
     /** The newest {@code n} states. */
     private FrameLog keep(int n) {
         FrameLog[] states = newestFirst();

@@ -180,6 +180,11 @@ final class StorySearch {
 
     /** Whether a capture can leave no reading at all: the debouncer's shortest reading outlasts the fastest swap. */
     private final boolean capturesMayGoUnseen;
+    /**
+     * Whether a piece set down can leave no reading before the next move takes it: as a capture can, or when a piece
+     * set down may drop out at once for longer than it then stood (Hall sensors).
+     */
+    private final boolean landingsMayGoUnseen;
     /** The longest a piece may stand on a square on its way (longer, it was set down there). */
     private final long standMillis;
     /** What the sensors may misread (a piece set down dropping out for a moment). */
@@ -197,6 +202,7 @@ final class StorySearch {
         this.justPlaced = justPlaced;
         this.standMillis = standMillis;
         this.capturesMayGoUnseen = sensors.shortestReading() >= SHORTEST_SWAP_MILLIS;
+        this.landingsMayGoUnseen = capturesMayGoUnseen || !sensors.dropout().none();
         long scan = (long) Math.ceil(sensors.scanMillis());
         this.slack = scan;
         this.falseEmpty = sensors.longestFalseEmpty() + scan;
@@ -403,7 +409,7 @@ final class StorySearch {
         if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, -1);
         // A piece set down and taken by the next move before a reading of it settled: the one reading of a piece
         // there is the capturing piece's (read so only when the landing the plain reading took leaves no story).
-        if (story == null && capturesMayGoUnseen && anyTakenNext(line, before)) {
+        if (story == null && landingsMayGoUnseen && anyTakenNext(line, before)) {
             story = read(line, before, partial, false, true, -1);
         }
         // A capture the scans did not see, whose square a dropout of the capturing piece then showed empty and
@@ -456,6 +462,9 @@ final class StorySearch {
         boolean[][] matched = new boolean[changes.length][];
         for (int sq = 0; sq < changes.length; sq++) matched[sq] = new boolean[changes[sq].at().length];
         long[] spanFrom = new long[line.size()];
+        // Until when each move's piece may have been on its way (its landing, or for a landing nobody saw, the first
+        // reading of the move that took it).
+        long[] spanTo = new long[line.size()];
         SquareSet[] paths = new SquareSet[line.size()];
         // Weak captures are confirmed by a later move seen whole: how many moves are so far.
         int confirmed = 0;
@@ -507,7 +516,8 @@ final class StorySearch {
                         // Set down and taken off by the next move before a reading of it settled (a dropout as it
                         // was set down, then the victim plucked): a capture nobody saw, and a landing with it.
                         unseen++;
-                        unseenAt = k;
+                        // (The capture nobody saw is the next move's: what follows it may bear it out.)
+                        unseenAt = k + 1;
                         weak = true;
                         doubtful = true;
                         landedUnseen = sq;
@@ -520,7 +530,7 @@ final class StorySearch {
                     done = Math.max(done, changes[sq].at()[j]);
                     first = Math.min(first, changes[sq].at()[j]);
                     landed = Math.max(landed, changes[sq].at()[j]);
-                } else if (sq == landedUnseen) {
+                } else if (sq == landedUnseen && k == unseenAt) {
                     // Taking the piece the move before set down unseen: the capturing piece's landing alone was read.
                     int j = next(sq, cursor[sq], true, landFloor, true);
                     if (j < 0) return null;
@@ -536,7 +546,12 @@ final class StorySearch {
                     // The landing: the first lasting reading of a piece there after the capturing piece was lifted,
                     // right after an emptiness of this move's (the victim taken off, in either order); the square
                     // emptied earlier and filled again before the capturing piece was lifted is no capture of it.
-                    int k2 = k == unseenCapture ? -1 : landing(sq, cursor[sq], earliest, landFloor);
+                    // (Read with landings unseen, a piece the next move takes may have been set down and taken at once:
+                    // its landing read no longer than a brush of the hand may be, only what follows bears it out.)
+                    boolean mayBeBrief = landingsUnseen && takenNext(line, before, k, sq);
+                    int k2 = k == unseenCapture ? -1
+                            : landing(sq, cursor[sq], earliest, landFloor, mayBeBrief ? 0 : falseOccupied);
+                    boolean brief = mayBeBrief && k2 >= 0 && lasted(changes[sq], k2) <= falseOccupied;
                     int j = k2 - 1;
                     if (k2 < 0) {
                         // One capture too fast for the scans is a fast hand; two are a story made up of a capturing
@@ -555,11 +570,11 @@ final class StorySearch {
                         done = Math.max(done, filled);
                         first = Math.min(first, emptied);
                         landed = Math.max(landed, filled);
-                        if (filled - emptied < proofMillis || mayBeDropout(sq, j)) weak = true;
+                        if (filled - emptied < proofMillis || mayBeDropout(sq, j) || brief) weak = true;
                         // (Shorter than the fastest swap a hand makes, it may be a glitch of the scans as well.)
                         if (mayBeDropout(sq, j, sensors.longestJoinedFalseEmpty())
                                 || sensors.legacyFlicker() && filled - emptied <= falseEmpty
-                                || filled - emptied < SHORTEST_SWAP_MILLIS) doubtful = true;
+                                || filled - emptied < SHORTEST_SWAP_MILLIS || brief) doubtful = true;
                     }
                 }
             }
@@ -584,6 +599,8 @@ final class StorySearch {
                 first = Math.min(first, changes[sq].at()[j]);
             }
             spanFrom[k] = earliest;
+            spanTo[k] = done;
+            if (k > 0 && unseenAt == k && landedUnseen >= 0) spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(first, done));
             paths[k] = passes(m);
             doneAt[k] = done;
             wholeInFrame = first == done;
@@ -636,7 +653,7 @@ final class StorySearch {
                     for (Move m : line) hesitationMayHelp |= PromotionChoices.base(m).from() == sq;
                     return null;
                 }
-                if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, doneAt, paths)) continue;
+                if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, spanTo, paths)) continue;
                 if (c.occupied()[j] && partial) {
                     if (handPath == null) {
                         handPath = SquareSet.EMPTY;
@@ -683,9 +700,9 @@ final class StorySearch {
      * there while the move was under way and left before it landed (within a scan: a piece cannot stand on its way
      * and on its destination at once).
      */
-    private boolean dragged(int sq, long t, long until, long[] spanFrom, long[] doneAt, SquareSet[] paths) {
+    private boolean dragged(int sq, long t, long until, long[] spanFrom, long[] spanTo, SquareSet[] paths) {
         for (int k = 0; k < paths.length; k++) {
-            if (paths[k].contains(sq) && t >= spanFrom[k] && t <= doneAt[k] && until <= doneAt[k] + slack) return true;
+            if (paths[k].contains(sq) && t >= spanFrom[k] && t <= spanTo[k] && until <= spanTo[k] + slack) return true;
         }
         return false;
     }
@@ -803,16 +820,16 @@ final class StorySearch {
 
     /**
      * The index of the change, from {@code from} on, at which a capturing piece landed on {@code sq}: the first reading
-     * of a piece there at or after {@code landFloor} that lasts, begun right after an emptiness at or after
-     * {@code earliest}; -1 when none.
+     * of a piece there at or after {@code landFloor} that lasts longer than {@code noise}, begun right after an emptiness
+     * at or after {@code earliest}; -1 when none.
      */
-    private int landing(int sq, int from, long earliest, long landFloor) {
+    private int landing(int sq, int from, long earliest, long landFloor, long noise) {
         Changes c = changes[sq];
         for (int k = Math.max(from + 1, 1); k < c.at().length; k++) {
             if (!c.occupied()[k] || before(c.at()[k], landFloor) || before(c.at()[k - 1], earliest) || c.occupied()[k - 1]) {
                 continue;
             }
-            if (lasted(c, k) <= falseOccupied) continue;
+            if (lasted(c, k) <= noise) continue;
             return k;
         }
         return -1;

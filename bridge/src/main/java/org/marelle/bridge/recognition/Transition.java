@@ -392,7 +392,8 @@ final class Transition {
         }
         if (!diff.isEmpty() || ambiguity.touched() < 0) return false;
         Ambiguity.Story story = ambiguity.storyAt(ambiguity.touched());
-        if (now - ambiguity.touchedSince() < storyMillis()) {
+        long touchedSince = ambiguity.touchedSince();
+        if (now - touchedSince < storyMillis()) {
             ambiguity = ambiguity.untouched();   // a flicker, not a touch
             return false;
         }
@@ -400,10 +401,19 @@ final class Transition {
         if (story.twoPly() != null) {
             propose(twoPlyPending(story.twoPly()));
         } else {
-            // The player said what happened: the log before the touch has nothing more to tell.
-            long[] at = new long[story.moves().size()];
-            java.util.Arrays.fill(at, now);
-            commitStory(story.moves(), at, story.moves().size(), null);
+            // The player said which story happened. The touch that said so (its square emptied and filled again, or
+            // the other way) is no reading of a move: the log goes on from just before it, and the moves chosen were
+            // done when the board showed them done, so what the log read of later moves still counts.
+            FrameLog untouched = log.before(touchedSince);
+            if (story.doneAt() != null && untouched != null && untouched.board().equals(board)) {
+                log = untouched;
+                commitStory(story.moves(), story.doneAt(), story.moves().size(), null);
+            } else {
+                long[] at = new long[story.moves().size()];
+                java.util.Arrays.fill(at, now);
+                commitStory(story.moves(), at, story.moves().size(), null);
+                log = FrameLog.of(now, board);
+            }
             searched = null;
         }
         return true;
@@ -1144,8 +1154,14 @@ final class Transition {
             }
             if (close.stream().anyMatch(StorySearch.Story::askFirst)) {
                 // Moves made while the board was not read, or a piece set down unseen: the player confirms (one
-                // story) or chooses.
+                // story) or chooses, unless the moves after it bear out the one story that explains the board. A
+                // piece in hand in one of them is asked about only once the board stayed still for long.
+                if (commitAnswered(close, agreed)) continue;
                 if (close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
+                else if (!longStill) {
+                    catchUpStill = config.mismatchMillis();
+                    searched = null;
+                }
                 return;
             }
             if (agreed == 0) {
@@ -1179,10 +1195,12 @@ final class Transition {
         StorySearch.Story first = close.get(0);
         int n = first.moves().size();
         for (StorySearch.Story x : close) {
-            if (x.unseenPart()) {
+            // (A capture nobody saw counts only in the one close story, as far as the moves after it bear it out.)
+            if (x.unread() || x.unseen() > 0 && (close.size() > 1 || !x.unseenBorneOut())) {
                 n = 0;
                 break;
             }
+            if (x.unseen() > 0) n = Math.min(n, x.confirmed());
             int k = 0;
             while (k < n && k < x.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
             n = k;
@@ -1236,7 +1254,7 @@ final class Transition {
         for (StorySearch.Story x : close) {
             // (A capture nobody saw is believed here only in the one story that explains the board after the settle
             // window, borne out by the moves after it: at a glance, a piece resting on its way reads as a move.)
-            if (x.askFirst() || x.unseen() > 0 && (close.size() > 1 || glance || !x.unseenBorneOut())
+            if (x.unread() || x.unseen() > 0 && (close.size() > 1 || glance || !x.unseenBorneOut())
                     || x.longestStray() > stray) {
                 return false;
             }
@@ -1351,7 +1369,8 @@ final class Transition {
             if (choices.stream().anyMatch(c -> Matcher.samePair(c.moves().get(0), first))) continue;
             long sharing = close.stream().filter(y -> Matcher.samePair(y.moves().get(0), first)).count();
             List<Move> moves = sharing > 1 || x.confirmed() < x.moves().size() ? List.of(first) : x.moves();
-            choices.add(new Ambiguity.Story(moves, PromotionChoices.base(first).to(), null));
+            choices.add(new Ambiguity.Story(moves, PromotionChoices.base(first).to(), null,
+                    java.util.Arrays.copyOf(x.doneAt(), moves.size())));
         }
         SquareSet squares = SquareSet.EMPTY;
         for (Ambiguity.Story c : choices) squares = squares.with(c.square());
@@ -1360,7 +1379,7 @@ final class Transition {
             squares = SquareSet.EMPTY;
             for (Ambiguity.Story c : choices) {
                 int from = PromotionChoices.base(c.moves().get(0)).from();
-                byOrigin.add(new Ambiguity.Story(c.moves(), from, null));
+                byOrigin.add(new Ambiguity.Story(c.moves(), from, null, c.doneAt()));
                 squares = squares.with(from);
             }
             if (squares.count() < choices.size()) return;

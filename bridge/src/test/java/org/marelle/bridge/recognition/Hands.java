@@ -21,6 +21,7 @@ final class Hands {
     private final BoardGeometry geometry;
     private SquareSet board;
     private long now;
+    private long tickEvery;
     private final List<RecognitionEvent> events = new ArrayList<>();
 
     private Hands(RecognizerState state) {
@@ -94,9 +95,25 @@ final class Hands {
         return this;
     }
 
-    /** Moves the clock on without a frame. */
+    /** Moves the clock on without a frame (ticking on the way when {@link #ticking} asked for it). */
     Hands after(long ms) {
-        now += ms;
+        long until = now + ms;
+        if (tickEvery > 0) {
+            while (now + tickEvery <= until) {
+                now += tickEvery;
+                feed(state.tick(now));
+            }
+        }
+        now = until;
+        return this;
+    }
+
+    /**
+     * From now on, ticks every {@code millis} while the clock moves on, as the daemon does at each scan: windows run
+     * out and the board is searched between frames, not only when the next one comes.
+     */
+    Hands ticking(long millis) {
+        tickEvery = millis;
         return this;
     }
 

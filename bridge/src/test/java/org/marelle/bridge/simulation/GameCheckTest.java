@@ -71,6 +71,20 @@ class GameCheckTest {
     }
 
     @Test
+    void theTouchThatAnswersTheBoardIsNoReadingOfAMove() throws Exception {
+        // Lichess sample game 2846 under swap at 24 Hz, seed 1 as `marelle simulate` numbers it over every shared game
+        // (1,000,003 + 2,945): 9. Qxh8 and 10. Bxg6 are swaps too fast for two-scan debouncing at 24 Hz. The board asks
+        // about hxg6; the person touches g6. That touch (g6 emptied and filled again) was read as the queen taking
+        // on g6, and 9. Qxg6 was committed for Qxh8. Now the search after an answer starts from the board as it is.
+        GameFiles.Game g = GameFiles.read(TestGames.resource("lichess-2016-05_game2846.pgn")).games().get(0);
+        var sensors = Profile.SWAP.sensors().withScanning(24, 2);
+        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.SWAP, sensors, 1_000_003L + 2_945,
+                RecognizerConfig.defaults().withSensors(sensors));
+        assertThat(r.questions()).isPositive();
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
