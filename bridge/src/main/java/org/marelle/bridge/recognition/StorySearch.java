@@ -60,10 +60,12 @@ final class StorySearch {
      * {@code strays}: how long such readings lasted in all.
      * {@code landedUnseen}: a piece of it was set down and taken by the next move without a reading of it.
      * {@code unseenAt}: which of its moves is the capture nobody saw (-1 when none).
+     * {@code misread}: it holds only if the sensors misread the board more than they usually do (see
+     * {@link #misreadOnce}).
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
-                 long longestStray, long strays, boolean landedUnseen, int unseenAt) {
+                 long longestStray, long strays, boolean landedUnseen, int unseenAt, boolean misread) {
 
         /**
          * Whether the moves after its capture nobody saw bear it out: a later move leaves, or takes on, that square
@@ -79,6 +81,16 @@ final class StorySearch {
                 if (m.from() == square || m.to() == square) return true;
             }
             return false;
+        }
+
+        /**
+         * The same story resting on one more thing the sensors did not show as they usually do (a landing read only
+         * after dropouts ran together, the reply already begun, for move {@code at}): it costs what a capture nobody
+         * saw costs, and like one it is believed only once the moves after move {@code at} bear it out.
+         */
+        Story misreadOnce(int at) {
+            return new Story(moves, doneAt, unseen + 1, unexplained, confirmed, unseenMillis, partial, unreadUntil,
+                    lastSeen, stoodUntil, confirmedIfStill, longestStray, strays, landedUnseen, at, true);
         }
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
@@ -428,19 +440,33 @@ final class StorySearch {
             story = read(line, before, partial, false, false, -1);
             lateLandings = false;
             if (story != null && story.unseen() > 0) story = null;
+            // Two dropouts may run together (the reading back for less than the debouncer lets through): the landing
+            // is then read later still. A story needing that rests on a misreading (see Story.misreadOnce).
+            if (story == null) {
+                lateJoined = true;
+                story = read(line, before, partial, false, false, -1);
+                lateJoined = false;
+                if (story != null && story.unseen() > 0) story = null;
+                if (story != null) story = story.misreadOnce(Math.max(0, readLate));
+            }
         }
         return story;
     }
 
     /** Whether replies may have begun before the landing they answer was read (see {@link #reaction()}). */
     private boolean lateLandings;
+    /** Whether replies may have begun before a landing read only after two dropouts ran together. */
+    private boolean lateJoined;
+    /** Set by a reading with {@link #lateJoined}: the first move whose reply began before its landing was read. */
+    private int readLate;
 
     /**
      * How long after the move before was read done a reply is read begun at the soonest: a reaction less a dropout
-     * (never before it), or, read with late landings, less a dropout as the scans see it, which may be before it.
+     * (never before it), or, read with late landings, less a dropout as the scans see it (or two run together), which
+     * may be before it.
      */
     private long reaction() {
-        return lateLandings ? REACTION_MILLIS - falseEmpty : reaction;
+        return lateJoined ? REACTION_MILLIS - joinedFalseEmpty : lateLandings ? REACTION_MILLIS - falseEmpty : reaction;
     }
 
     private static boolean anyTakenNext(List<Move> line, List<Position> before) {
@@ -475,6 +501,7 @@ final class StorySearch {
         int unseenAt = -1;
         // Whether the move before was read whole in one frame (the board not read while it was made).
         boolean wholeInFrame = false;
+        readLate = -1;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
@@ -603,6 +630,10 @@ final class StorySearch {
             if (k > 0 && unseenAt == k && landedUnseen >= 0) spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(first, done));
             paths[k] = passes(m);
             doneAt[k] = done;
+            if (lateJoined && readLate < 0 && k > 0 && floor != Long.MIN_VALUE && !inGap(floor)
+                    && first < floor + REACTION_MILLIS - falseEmpty - slack) {
+                readLate = k - 1;
+            }
             wholeInFrame = first == done;
             floor = done;
             if (!weak) confirmed = k + 1;
@@ -681,7 +712,7 @@ final class StorySearch {
             }
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
-                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt);
+                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, false);
     }
 
     /**

@@ -1106,10 +1106,10 @@ final class Transition {
             searched = board;
             List<StorySearch.Story> stories = r.stories();
             if (!r.complete()) return;
-            if (stories.isEmpty()) {
-                if (beyondHorizon()) continue;
-                return;
-            }
+            // (Stories that hold only if the sensors misread more than usual do not stand in the way of the moves
+            // every close story agreed on before, searched on from there.)
+            if (stories.stream().allMatch(StorySearch.Story::misread) && beyondHorizon()) continue;
+            if (stories.isEmpty()) return;
             StorySearch.Story best = stories.get(0);
             // The best story leads when every other leaves a reading longer than a proof more unexplained; the
             // others are as likely as it.
@@ -1169,6 +1169,14 @@ final class Transition {
                 if (close.size() > 1 && close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
                 else if (!longStill && close.stream().anyMatch(x -> !x.partial())) {
                     // A story with every piece set down may yet be the one: look again once the board stayed still.
+                    catchUpStill = config.mismatchMillis();
+                    searched = null;
+                }
+                return;
+            }
+            if (close.stream().anyMatch(x -> x.misread() && !x.unseenBorneOut())) {
+                // A story that holds only if the sensors misread more than usual waits for the moves after it.
+                if (!longStill) {
                     catchUpStill = config.mismatchMillis();
                     searched = null;
                 }
