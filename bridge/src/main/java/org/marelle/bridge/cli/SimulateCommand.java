@@ -172,7 +172,8 @@ final class SimulateCommand implements Callable<Integer> {
                 seed * 1_000_003L + index);
         List<String> lines = new ArrayList<>(SensorTrace.write(frames));
         long end = frames.isEmpty() ? 0 : frames.get(frames.size() - 1).atMillis();
-        lines.add(SensorTrace.tick(end + RecognizerConfig.defaults().longestWindow() + 1_000));
+        RecognizerConfig quiet = RecognizerConfig.defaults();
+        lines.add(SensorTrace.tick(end + Math.max(quiet.longestWindow(), quiet.holdMillis()) + 1_000));
         String name = Path.of(g.source()).getFileName() + "-game" + g.number() + "-" + profile + "-" + sensors.scanHz()
                 + "hz-d" + sensors.debounceScans() + "-seed" + seed + ".jsonl";
         Files.write(dump.resolve(name), lines, StandardCharsets.UTF_8);

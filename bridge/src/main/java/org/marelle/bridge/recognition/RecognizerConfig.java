@@ -138,6 +138,19 @@ public record RecognizerConfig(
                 takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, s);
     }
 
+    /**
+     * The longest a player holds a piece over the board before setting it down (thinking with a piece in hand). A
+     * board still for longer has every piece set down: a capture that only looked like a piece held over its victim
+     * (its square read empty no longer than dropouts, or not at all) is then confirmed. Half a minute: longer than
+     * players hold a piece in the air, shorter than a game's last move stays on the board while the result is settled.
+     */
+    public static final long HOLD_MILLIS = 30_000;
+
+    /** See {@link #HOLD_MILLIS}. */
+    public long holdMillis() {
+        return HOLD_MILLIS;
+    }
+
     /** The longest window: after this much quiet every pending decision has been taken. */
     public long longestWindow() {
         long m = Math.max(settleMillis, Math.max(slideMillis, castlingMillis));

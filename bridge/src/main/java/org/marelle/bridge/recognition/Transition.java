@@ -1122,6 +1122,19 @@ final class Transition {
             if (longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() == x.moves().size())) {
                 close = close.stream().filter(x -> !x.partial()).toList();
             }
+            // Still for longer than anyone holds a piece in the air: every piece is set down, so stories with a
+            // piece in hand drop out, and the captures of those left are confirmed (see confirmed()). A capture read
+            // no longer than dropouts could make it is then no better evidence than one nobody saw: the stories are
+            // weighed so, and two as likely are asked about.
+            boolean heldLong = now - log.at() >= config.holdMillis();
+            if (heldLong && stories.stream().anyMatch(x -> !x.partial())) {
+                long proof = config.proofMillis();
+                java.util.function.ToLongFunction<StorySearch.Story> atRest = x -> x.cost()
+                        + (x.confirmedIfStill() < x.moves().size() && x.unseen() == 0 ? proof : 0);
+                long bestAtRest = stories.stream().filter(x -> !x.partial()).mapToLong(atRest).min().orElseThrow();
+                close = stories.stream().filter(x -> !x.partial() && atRest.applyAsLong(x) < bestAtRest + proof)
+                        .sorted(java.util.Comparator.comparingLong(atRest)).toList();
+            }
             rememberHorizon(close);
             int agreed = agreedPrefix(close, this::confirmed);
             // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
@@ -1133,6 +1146,8 @@ final class Transition {
                 if (!longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() > x.confirmed())) {
                     catchUpStill = config.mismatchMillis();
                     searched = null;
+                } else {
+                    lookAgainOnceHeldLong(heldLong);
                 }
                 return;
             }
@@ -1161,6 +1176,8 @@ final class Transition {
                 else if (!longStill) {
                     catchUpStill = config.mismatchMillis();
                     searched = null;
+                } else {
+                    lookAgainOnceHeldLong(heldLong);
                 }
                 return;
             }
@@ -1171,6 +1188,8 @@ final class Transition {
                     // A story with every piece set down may yet be the one: look again once the board stayed still.
                     catchUpStill = config.mismatchMillis();
                     searched = null;
+                } else if (close.stream().anyMatch(x -> !x.partial())) {
+                    lookAgainOnceHeldLong(heldLong);
                 }
                 return;
             }
@@ -1188,6 +1207,13 @@ final class Transition {
             searched = null;   // what is left, if anything, is searched from the new position
             evaluate();
         }
+    }
+
+    /** Searches again once the board has been still for longer than a piece is held ({@link #catchUp}), if not yet. */
+    private void lookAgainOnceHeldLong(boolean heldLong) {
+        if (heldLong) return;
+        catchUpStill = config.holdMillis();
+        searched = null;
     }
 
     /** Evaluates what is left after a commit as the board's since it began to show it (its windows run from then). */
@@ -1343,6 +1369,9 @@ final class Transition {
      */
     private int confirmed(StorySearch.Story x) {
         int n = x.moves().size();
+        // (Still for longer than a piece is held, a story with every piece set down is confirmed whole, unless it
+        // rests on a misreading or on moves made while the board was not read.)
+        if (!x.partial() && now - log.at() >= config.holdMillis() && !x.misread() && !x.unread()) return n;
         if (!x.partial() && now - log.at() >= config.mismatchMillis()) return Math.max(x.confirmed(), x.confirmedIfStill());
         if (x.partial() && x.lastSeen() && x.confirmed() == n - 1 && x.cost() < config.proofMillis()
                 && Math.min(now, x.stoodUntil()) - x.doneAt()[n - 1] >= growWindow(x.moves())) {

@@ -84,8 +84,9 @@ public final class GameCheck {
         // The recognizer knows the board it reads, as the daemon's configuration tells it.
         Player player = new Player(RecognizerState.start(initial, config.withSensors(sensors)), moves, sensors);
         for (Sensors.Settled original : frames) player.play(original);
+        // (After the last move the board stays still while the result is settled: longer than a piece is held.)
         long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).settledAt()) + player.shift
-                + config.longestWindow() + 1_000;
+                + Math.max(config.longestWindow(), config.holdMillis()) + 1_000;
         player.waitUntil(end);
         player.events.addAll(player.state.tick(end).events());
         return compare(initial, moves, player.events);

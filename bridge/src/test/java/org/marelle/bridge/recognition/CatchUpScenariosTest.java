@@ -408,6 +408,23 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aGamesLastCaptureReadNoLongerThanDropoutsIsConfirmedOnceNoPieceCanStillBeHeld() {
+        // The settled frames of Lichess sample game 3953 (hall, 50 Hz, seed 1), its last two plies: 23...c5 24. dxc5,
+        // c5 emptied 20 ms after the d-pawn was lifted and filled 460 ms later, no longer than three dropouts run
+        // together just after c5 was set down. That reads the same as White holding the pawn over the board, and
+        // nothing follows the last move of a game: the board waits. Still for longer than anyone holds a piece in the
+        // air (RecognizerConfig.HOLD_MILLIS), every piece is set down, and the capture is confirmed.
+        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
+        Hands h = Hands.at(Position.fromFen("2r1r1k1/3n1ppp/1ppqp3/P2n4/3P2P1/R2NP3/3B1P1P/2Q1R1K1 b - - 0 23"), hall)
+                .ticking(20)
+                .up("c6").after(540).down("c5").after(220).up("d4").after(20).up("c5").after(460).down("c5")
+                .after(3000);
+        assertThat(h.committed()).doesNotContain("dxc5");
+        h.after(RecognizerConfig.HOLD_MILLIS);
+        assertThat(h.committed()).containsExactly("c5", "dxc5");
+    }
+
+    @Test
     void fiveFastCapturesInARowAreConfirmedByTheQuietMoveAfterThem() {
         // Found in the swap profile (chessjs game 65, seed 2, 24 Hz): a run of one-handed captures, each square empty
         // for less than a proof, each capture confirmed only by one seen whole after it, and the first seen whole

@@ -99,6 +99,20 @@ class GameCheckTest {
     }
 
     @Test
+    void atRestACaptureReadOnlyAsLongAsADropoutIsNoBetterThanOneNobodySaw() throws Exception {
+        // Lichess sample game 2660 under swap at 24 Hz, seed 1 over every shared game (1,000,003 + 2,759): the last
+        // move, 17...Bxc3, a swap no scan saw; f4, set down just before off centre, dropped out as the bishop was lifted.
+        // Still for longer than a piece is held, the board was read as 17...Bxf4 (its emptiness "seen") and committed.
+        // At rest a capture read no longer than a dropout weighs as one nobody saw: the two are asked about, and the
+        // person's touch says Bxc3.
+        GameFiles.Game g = GameFiles.read(TestGames.resource("lichess-2016-05_game2660.pgn")).games().get(0);
+        var sensors = Profile.SWAP.sensors().withScanning(24, 2);
+        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.SWAP, sensors, 1_000_003L + 2_759,
+                RecognizerConfig.defaults().withSensors(sensors));
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
