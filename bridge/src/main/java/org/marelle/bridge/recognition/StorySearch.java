@@ -423,6 +423,14 @@ final class StorySearch {
         // there is the capturing piece's (read so only when the landing the plain reading took leaves no story).
         if (story == null && landingsMayGoUnseen && anyTakenNext(line, before)) {
             story = read(line, before, partial, false, true, -1);
+            // (And with a capturing piece's landing not read at all, its victim taken off before: only where captures
+            // themselves are always read; where a swap may leave no reading, such stories multiply and crowd out the
+            // ones the log bears out.)
+            if (story == null && !capturesMayGoUnseen) {
+                capturingLandingUnseen = true;
+                story = read(line, before, partial, false, true, -1);
+                capturingLandingUnseen = false;
+            }
         }
         // A capture the scans did not see, whose square a dropout of the capturing piece then showed empty and
         // filled again: that is no landing of it (read so only when taking it for the landing leaves no story).
@@ -452,6 +460,9 @@ final class StorySearch {
         }
         return story;
     }
+
+    /** Whether a capturing piece the next move takes may have left no reading of its landing (see read()). */
+    private boolean capturingLandingUnseen;
 
     /** Whether replies may have begun before the landing they answer was read (see {@link #reaction()}). */
     private boolean lateLandings;
@@ -576,6 +587,23 @@ final class StorySearch {
                     // (Read with landings unseen, a piece the next move takes may have been set down and taken at once:
                     // its landing read no longer than a brush of the hand may be, only what follows bears it out.)
                     boolean mayBeBrief = landingsUnseen && takenNext(line, before, k, sq);
+                    if (capturingLandingUnseen && mayBeBrief && unseen == 0 && k != unseenCapture) {
+                        // Its victim taken off, the capturing piece set down and taken by the next move before a
+                        // reading of it settled (a dropout as it was set down): the square's emptiness is this
+                        // capture's, its landing was not read, and the capture nobody saw is the next move's.
+                        int e = next(sq, cursor[sq], false, earliest, false);
+                        if (e < 0) return null;
+                        cursor[sq] = e + 1;
+                        matched[sq][e] = true;
+                        first = Math.min(first, changes[sq].at()[e]);
+                        unseen++;
+                        unseenAt = k + 1;
+                        weak = true;
+                        doubtful = true;
+                        landedUnseen = sq;
+                        if (lifted != Long.MIN_VALUE) done = Math.max(done, lifted);
+                        continue;
+                    }
                     int k2 = k == unseenCapture ? -1
                             : landing(sq, cursor[sq], earliest, landFloor, mayBeBrief ? 0 : falseOccupied);
                     boolean brief = mayBeBrief && k2 >= 0 && lasted(changes[sq], k2) <= falseOccupied;

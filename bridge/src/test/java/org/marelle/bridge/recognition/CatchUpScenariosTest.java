@@ -425,6 +425,24 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aCapturingPieceNeverReadOnItsVictimsSquareIsFoundByTheRecapture() {
+        // The settled frames of European Club Cup 2018 game 356 (hall, 50 Hz, seed 1): 28. Bd5 Rxf7, Black's rook set
+        // down off centre on f7, its victim taken off first, dropping out at once and plucked 130 ms later by
+        // 29. Nxf7's hand: f7 reads empty from the victim's removal to the knight's landing. Nxf7 Kh7 Bb3 follow; the
+        // game was never followed again before.
+        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
+        Hands h = Hands.at(Position.fromFen("1q3rk1/5Rb1/p5p1/1p2PbNp/3Q2nP/P1P2B2/2P1R1P1/1K6 w - - 3 28"), hall)
+                .ticking(20)
+                .up("f3").after(60).down("e4").after(100).up("e4").after(20).down("d5")
+                .after(240).up("f7").after(460).up("f8")
+                .after(1320).up("g5").after(440).down("f7")
+                .after(200).up("g8").after(340).down("h7")
+                .after(240).up("d5").after(80).down("c4").after(120).change("-c4 +b3")
+                .after(80).up("b3").after(80).down("b3").after(3000);
+        assertThat(h.committed()).containsExactly("Bd5", "Rxf7", "Nxf7", "Kh7", "Bb3");
+    }
+
+    @Test
     void fiveFastCapturesInARowAreConfirmedByTheQuietMoveAfterThem() {
         // Found in the swap profile (chessjs game 65, seed 2, 24 Hz): a run of one-handed captures, each square empty
         // for less than a proof, each capture confirmed only by one seen whole after it, and the first seen whole
