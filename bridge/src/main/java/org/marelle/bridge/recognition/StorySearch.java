@@ -541,6 +541,8 @@ final class StorySearch {
                 // A piece lands after it was lifted (within a scan's slack: two events may be read in either order).
                 long lifted = firstLift(origin(m, sq), earliest, hesitated);
                 long landFloor = lifted == Long.MIN_VALUE ? earliest : Math.max(earliest, lifted - slack);
+                // Set down and taken by the next move before a reading of it settled (read with landings unseen).
+                boolean landingUnread = false;
                 if (!was) {
                     int j = landingsUnseen && takenNext(line, before, k, sq) ? -1
                             : next(sq, cursor[sq], true, landFloor, true);
@@ -551,23 +553,17 @@ final class StorySearch {
                         continue;
                     }
                     if (j < 0 && landingsUnseen && unseen == 0 && takenNext(line, before, k, sq)) {
-                        // Set down and taken off by the next move before a reading of it settled (a dropout as it
-                        // was set down, then the victim plucked): a capture nobody saw, and a landing with it.
-                        unseen++;
-                        // (The capture nobody saw is the next move's: what follows it may bear it out.)
-                        unseenAt = k + 1;
-                        weak = true;
-                        doubtful = true;
-                        landedUnseen = sq;
-                        if (lifted != Long.MIN_VALUE) done = Math.max(done, lifted);
-                        continue;
+                        // (A dropout as it was set down, then the victim plucked.)
+                        landingUnread = true;
+                    } else if (j < 0) {
+                        return null;
+                    } else {
+                        cursor[sq] = j + 1;
+                        matched[sq][j] = true;
+                        done = Math.max(done, changes[sq].at()[j]);
+                        first = Math.min(first, changes[sq].at()[j]);
+                        landed = Math.max(landed, changes[sq].at()[j]);
                     }
-                    if (j < 0) return null;
-                    cursor[sq] = j + 1;
-                    matched[sq][j] = true;
-                    done = Math.max(done, changes[sq].at()[j]);
-                    first = Math.min(first, changes[sq].at()[j]);
-                    landed = Math.max(landed, changes[sq].at()[j]);
                 } else if (sq == landedUnseen && k == unseenAt) {
                     // Taking the piece the move before set down unseen: the capturing piece's landing alone was read.
                     int j = next(sq, cursor[sq], true, landFloor, true);
@@ -590,25 +586,21 @@ final class StorySearch {
                     if (capturingLandingUnseen && mayBeBrief && unseen == 0 && k != unseenCapture) {
                         // Its victim taken off, the capturing piece set down and taken by the next move before a
                         // reading of it settled (a dropout as it was set down): the square's emptiness is this
-                        // capture's, its landing was not read, and the capture nobody saw is the next move's.
+                        // capture's, its landing was not read.
                         int e = next(sq, cursor[sq], false, earliest, false);
                         if (e < 0) return null;
                         cursor[sq] = e + 1;
                         matched[sq][e] = true;
                         first = Math.min(first, changes[sq].at()[e]);
-                        unseen++;
-                        unseenAt = k + 1;
-                        weak = true;
-                        doubtful = true;
-                        landedUnseen = sq;
-                        if (lifted != Long.MIN_VALUE) done = Math.max(done, lifted);
-                        continue;
+                        landingUnread = true;
                     }
-                    int k2 = k == unseenCapture ? -1
+                    int k2 = landingUnread || k == unseenCapture ? -1
                             : landing(sq, cursor[sq], earliest, landFloor, mayBeBrief ? 0 : falseOccupied);
                     boolean brief = mayBeBrief && k2 >= 0 && lasted(changes[sq], k2) <= falseOccupied;
                     int j = k2 - 1;
-                    if (k2 < 0) {
+                    if (landingUnread) {
+                        // (Its emptiness read above; the landing nobody read is counted below.)
+                    } else if (k2 < 0) {
                         // One capture too fast for the scans is a fast hand; two are a story made up of a capturing
                         // piece and its victim both held in the hands. (Made while the board was not read, a capture
                         // is no more than unseen.)
@@ -631,6 +623,15 @@ final class StorySearch {
                                 || sensors.legacyFlicker() && filled - emptied <= falseEmpty
                                 || filled - emptied < SHORTEST_SWAP_MILLIS || brief) doubtful = true;
                     }
+                }
+                if (landingUnread) {
+                    // A capture nobody saw, the next move's (what follows it may bear it out), and a landing with it.
+                    unseen++;
+                    unseenAt = k + 1;
+                    weak = true;
+                    doubtful = true;
+                    landedUnseen = sq;
+                    if (lifted != Long.MIN_VALUE) done = Math.max(done, lifted);
                 }
             }
             for (int sq : left(p, m).toArray()) {

@@ -70,16 +70,25 @@ class GameCheckTest {
         assertThat(r.questions()).isEqualTo(1);
     }
 
+    /**
+     * Game {@code number} of a test resource under {@link Profile#SWAP} at {@code scanHz} with two-scan debouncing,
+     * seeded as `marelle simulate --seed 1` seeds the game it numbers {@code index} (0-based over the files given).
+     */
+    private static GameCheck.Result swap(String resource, int number, int scanHz, long index) throws Exception {
+        GameFiles.Game g = GameFiles.read(TestGames.resource(resource)).games().stream()
+                .filter(x -> x.number() == number).findFirst().orElseThrow();
+        var sensors = Profile.SWAP.sensors().withScanning(scanHz, 2);
+        return GameCheck.run(g.initial(), g.moves(), Profile.SWAP, sensors, 1_000_003L + index,
+                RecognizerConfig.defaults().withSensors(sensors));
+    }
+
     @Test
     void theTouchThatAnswersTheBoardIsNoReadingOfAMove() throws Exception {
         // Lichess sample game 2846 under swap at 24 Hz, seed 1 as `marelle simulate` numbers it over every shared game
         // (1,000,003 + 2,945): 9. Qxh8 and 10. Bxg6 are swaps too fast for two-scan debouncing at 24 Hz. The board asks
         // about hxg6; the person touches g6. That touch (g6 emptied and filled again) was read as the queen taking
         // on g6, and 9. Qxg6 was committed for Qxh8. Now the search after an answer starts from the board as it is.
-        GameFiles.Game g = GameFiles.read(TestGames.resource("lichess-2016-05_game2846.pgn")).games().get(0);
-        var sensors = Profile.SWAP.sensors().withScanning(24, 2);
-        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.SWAP, sensors, 1_000_003L + 2_945,
-                RecognizerConfig.defaults().withSensors(sensors));
+        GameCheck.Result r = swap("lichess-2016-05_game2846.pgn", 1, 24, 2_945);
         assertThat(r.questions()).isPositive();
         assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
     }
@@ -90,11 +99,7 @@ class GameCheckTest {
         // the Morphy file (1,000,003 + 305): 29. Qxe8+ Bg8. Read with a landing late after dropouts run together, the
         // only story found was Qf7 Be6 Qg8 (the bishop dragged over e6), and its first two moves were committed once the
         // board had been still for the settle window. Such a story now waits for the moves after its late landing.
-        GameFiles.Game g = GameFiles.read(TestGames.resource("chesslib_Morphy_UTF8.pgn.gz")).games().stream()
-                .filter(x -> x.number() == 206).findFirst().orElseThrow();
-        var sensors = Profile.SWAP.sensors().withScanning(40, 2);
-        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.SWAP, sensors, 1_000_003L + 305,
-                RecognizerConfig.defaults().withSensors(sensors));
+        GameCheck.Result r = swap("chesslib_Morphy_UTF8.pgn.gz", 206, 40, 305);
         assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
     }
 
@@ -105,10 +110,7 @@ class GameCheckTest {
         // Still for longer than a piece is held, the board was read as 17...Bxf4 (its emptiness "seen") and committed.
         // At rest a capture read no longer than a dropout weighs as one nobody saw: the two are asked about, and the
         // person's touch says Bxc3.
-        GameFiles.Game g = GameFiles.read(TestGames.resource("lichess-2016-05_game2660.pgn")).games().get(0);
-        var sensors = Profile.SWAP.sensors().withScanning(24, 2);
-        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.SWAP, sensors, 1_000_003L + 2_759,
-                RecognizerConfig.defaults().withSensors(sensors));
+        GameCheck.Result r = swap("lichess-2016-05_game2660.pgn", 1, 24, 2_759);
         assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
     }
 
