@@ -20,6 +20,8 @@ class CatchUpScenariosTest {
 
     /** Reed switches at the daemon's scanning: no dropouts to allow for. */
     private static final RecognizerConfig REED = RecognizerConfig.defaults().withSensors(SensorModel.reed(50, 2));
+    /** Hall sensors at the daemon's scanning: pieces set down off centre may drop out. */
+    private static final RecognizerConfig HALL = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
 
     @Test
     void aFastCaptureIsConfirmedByTheReply() {
@@ -47,8 +49,7 @@ class CatchUpScenariosTest {
     void aCaptureADropoutCouldHaveShownWaitsForTheReply() {
         // On Hall sensors, the pawn on d5 set down a moment before may read empty for a while without any hand: the
         // pawn on e4 lifted and held reads the same as exd5. Nothing is committed, however long the board is still.
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), hall)
+        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), HALL)
                 .up("d7").after(400).down("d5").after(700).up("e4").after(200).up("d5").after(100).down("d5")
                 .waitMs(4000);
         assertThat(h.committed()).containsExactly("d5");
@@ -220,8 +221,7 @@ class CatchUpScenariosTest {
         // was set down: no dropout), then Black lifts the d7 pawn and puts it back 1.4 s later (a hesitation), then
         // plays d5. Nxd7 is proven by the long emptiness of d7 and Nxg4 is not, but the fast capture came first: the
         // recognizer must not decide for Nxd7 before the board tells (d7-d5 is no move after Nxd7).
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("rnbqkb1r/pppppp1p/5n2/4N1p1/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1"), hall)
+        Hands h = Hands.at(Position.fromFen("rnbqkb1r/pppppp1p/5n2/4N1p1/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 1"), HALL)
                 .up("g5").after(300).down("g4").after(2200)
                 .up("e5").after(280).up("g4").after(60).down("g4")
                 .after(860).up("d7").after(1380).down("d7")
@@ -309,8 +309,7 @@ class CatchUpScenariosTest {
         // between, and White plays Be2 500 ms after Bg7 landed, while the bishop could still have been on its way to
         // h6. The moves before Bg7 are done (the other side moved after each): they are committed before the next
         // move takes the story past the four plies the search looks at.
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3"), hall)
+        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3"), HALL)
                 .up("c5").after(200).up("d4").after(150).down("d4")
                 .after(300).up("f3").after(200).up("d4").after(70).down("d4")
                 .after(2000).up("g7").after(200).down("g6")
@@ -361,9 +360,7 @@ class CatchUpScenariosTest {
         // the c-pawn 800 ms later. Read plainly, the c-pawn left before White's move landed. 3...cxd4 4. Nxd4 e5
         // 5. Nxc6 follow: five plies, past what a search looks ahead, unless the first ones are committed on the way.
         // Nxd4 finds Black's pawn on d4 and is seen whole: it bears the unseen landing out.
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("r1bqkbnr/pp1ppppp/2n5/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), hall)
-                .ticking(20)
+        Hands h = scannedOnHall("r1bqkbnr/pp1ppppp/2n5/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
                 .up("d2").after(60).down("d3").after(120).up("d3")
                 .after(1020).up("c5").after(800).down("d4")
                 .after(1620).up("d4").after(740).up("f3").after(400).down("d4")
@@ -380,9 +377,7 @@ class CatchUpScenariosTest {
         // than a hand brushing a square may) before 15. bxc3 plucks it off; the hand brushes b4 on its way. Taking
         // the pawn's landing for the bishop's left no story for bxc3, and the game was never followed again. The brief
         // reading is the bishop's, since the next move takes on that square; O-O follows, then White lifts a piece.
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("r2qk2r/pp1b1pp1/2n1p1np/3pP3/1b1P4/2NBBN2/PP1Q1PPP/R4RK1 w kq - 6 14"), hall)
-                .ticking(20)
+        Hands h = scannedOnHall("r2qk2r/pp1b1pp1/2n1p1np/3pP3/1b1P4/2NBBN2/PP1Q1PPP/R4RK1 w kq - 6 14")
                 .up("a2").after(800).down("a3").after(120).up("c3").after(120).up("a3").after(60).up("b4")
                 .after(40).down("a3").after(240).down("c3").after(60).up("c3").after(40).up("b2")
                 .after(720).down("b4").after(40).up("b4").after(40).down("c3")
@@ -398,9 +393,7 @@ class CatchUpScenariosTest {
         // after it was set down, 100 ms after White lifted the knight for 2. Nf3. Read as one dropout, the reply began
         // before the move it answers and no story held: the game was never followed again. A story that needs the two
         // dropouts run together costs a misreading and is never taken at a glance; 2...d5 follows (c5 brushed).
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), hall)
-                .ticking(20)
+        Hands h = scannedOnHall("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
                 .up("e7").after(320).up("g1").after(100).down("e5").after(500).down("f3")
                 .after(180).up("d7").after(400).down("c5").after(40).up("c5").after(60).down("d5")
                 .after(340).up("d5").after(120).down("d5").after(3000);
@@ -414,9 +407,7 @@ class CatchUpScenariosTest {
         // together just after c5 was set down. That reads the same as White holding the pawn over the board, and
         // nothing follows the last move of a game: the board waits. Still for longer than anyone holds a piece in the
         // air (RecognizerConfig.HOLD_MILLIS), every piece is set down, and the capture is confirmed.
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("2r1r1k1/3n1ppp/1ppqp3/P2n4/3P2P1/R2NP3/3B1P1P/2Q1R1K1 b - - 0 23"), hall)
-                .ticking(20)
+        Hands h = scannedOnHall("2r1r1k1/3n1ppp/1ppqp3/P2n4/3P2P1/R2NP3/3B1P1P/2Q1R1K1 b - - 0 23")
                 .up("c6").after(540).down("c5").after(220).up("d4").after(20).up("c5").after(460).down("c5")
                 .after(3000);
         assertThat(h.committed()).doesNotContain("dxc5");
@@ -430,9 +421,7 @@ class CatchUpScenariosTest {
         // down off centre on f7, its victim taken off first, dropping out at once and plucked 130 ms later by
         // 29. Nxf7's hand: f7 reads empty from the victim's removal to the knight's landing. Nxf7 Kh7 Bb3 follow; the
         // game was never followed again before.
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("1q3rk1/5Rb1/p5p1/1p2PbNp/3Q2nP/P1P2B2/2P1R1P1/1K6 w - - 3 28"), hall)
-                .ticking(20)
+        Hands h = scannedOnHall("1q3rk1/5Rb1/p5p1/1p2PbNp/3Q2nP/P1P2B2/2P1R1P1/1K6 w - - 3 28")
                 .up("f3").after(60).down("e4").after(100).up("e4").after(20).down("d5")
                 .after(240).up("f7").after(460).up("f8")
                 .after(1320).up("g5").after(440).down("f7")
@@ -465,8 +454,7 @@ class CatchUpScenariosTest {
         // its pawn on e6 (180 ms) before replying Qe1+. The brush split h7's 180 ms emptiness into two runs too
         // short to prove Qxh7: in the game Qxe6 (e6 empty as long, and landing last) was committed instead; here
         // nothing was.
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("6Q1/1k4pp/p3p3/6P1/7P/1Pq5/P4P2/1K6 w - - 9 41"), hall)
+        Hands h = Hands.at(Position.fromFen("6Q1/1k4pp/p3p3/6P1/7P/1Pq5/P4P2/1K6 w - - 9 41"), HALL)
                 .up("g8").after(300).up("h7").after(60).down("g8").after(60).up("g8").after(60).down("h7")
                 .after(120).up("e6").after(180).down("e6")
                 .after(440).up("c3").after(740).down("e1").waitMs(3000);
@@ -478,8 +466,7 @@ class CatchUpScenariosTest {
         // Found in the swap profile (chessjs game 89): Bxc6+ one-handed; Black lifts the b7 pawn, the bishop on c6
         // drops out for 40 ms meanwhile (Hall), the pawn goes back to b7 and stands there, then is lifted again and
         // takes on c6 (80 ms). The pawn left b7 the second time: the dropout is no landing of it.
-        RecognizerConfig hall = RecognizerConfig.defaults().withSensors(SensorModel.hall(50, 2));
-        Hands h = Hands.at(Position.fromFen("r2qkbnr/pp2pppp/2n5/1BppP3/6b1/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 5"), hall)
+        Hands h = Hands.at(Position.fromFen("r2qkbnr/pp2pppp/2n5/1BppP3/6b1/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 5"), HALL)
                 .up("b5").after(260).up("c6").after(60).down("c6")
                 .after(440).up("b7").after(120).up("c6").after(40).down("c6").after(1080).down("b7")
                 .after(840).up("b7").after(260).up("c6").after(80).down("c6")
@@ -540,6 +527,11 @@ class CatchUpScenariosTest {
     private static List<String> sans(List<RecognitionEvent> events) {
         return events.stream().filter(e -> e instanceof RecognitionEvent.MoveCommitted)
                 .map(e -> ((RecognitionEvent.MoveCommitted) e).san()).toList();
+    }
+
+    /** Hands on a Hall board at {@code fen}, ticked at every scan as the daemon does (for frames taken from traces). */
+    private static Hands scannedOnHall(String fen) {
+        return Hands.at(Position.fromFen(fen), HALL).ticking(20);
     }
 
     private static String[] squaresOf(Position p) {
