@@ -142,14 +142,14 @@ final class Matcher {
     }
 
     /**
-     * Whether a one-handed swap may leave no reading at all: the debouncer's shortest reading is longer than the
-     * fastest swap (at 24 Hz with two-scan debouncing). The piece of a proven capture may then have swapped unseen on
+     * Whether a one-handed swap may leave no reading at all ({@link SensorModel#mayMiss}: at 24 Hz with two-scan
+     * debouncing; at 40 Hz when a scan is lost). The piece of a proven capture may then have swapped unseen on
      * another square it could take on, and the proven one been a hesitation over another piece: which it was, only
      * what follows tells (the story search weighs both).
      */
     private boolean swapMayGoUnseen(MoveTable tb, int i) {
         SensorModel s = t.config.sensors();
-        if (s.shortestReading() < StorySearch.SHORTEST_SWAP_MILLIS) return false;
+        if (!s.mayMiss(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
         // (Only when the victim's square emptied after the piece was lifted, by more than a scan: a touch of another
         // piece by the other side comes after the mover's swap. Victim and piece lifted together are one capture.)
         long lifted = t.log.firstState(SquareSet.of(tb.moves[i].from()), SquareSet.EMPTY, Long.MIN_VALUE);
@@ -172,6 +172,20 @@ final class Matcher {
             if (j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
                     && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
                     && t.log.swapSeen(from, tb.victim[j], t.config, true, Long.MAX_VALUE)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * Whether the piece of move {@code i} may have captured on another square without the sensors reading its victim's
+     * square change at all ({@link SensorModel#mayMiss} a one-handed swap).
+     */
+    private boolean swapMayGoUnseenBy(MoveTable tb, int i) {
+        if (!t.config.sensors().mayMiss(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
+        int from = tb.moves[i].from();
+        for (int j = 0; j < tb.count; j++) {
+            if (j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
+                    && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()) return true;
         }
         return false;
     }
@@ -685,10 +699,11 @@ final class Matcher {
             // own proof then shows that square emptied and refilled); any other reply proves nothing about it.
             if (hidden && landed < 0 && !(next.isHiddenCapture(j) && next.victim[j] == table.victim[i])) continue;
             if (done < 0) continue;
-            // A landing read no longer than a brush, the piece then gone, while the square of another capture by the
-            // same piece emptied and filled again (too fast to prove, or as a dropout would): which it was, only
-            // what follows tells (the story search weighs both).
-            if (!hidden && brushedOnly(reaches, done) && swapSeenBy(table, i)) continue;
+            // A landing read no longer than a brush, the piece then gone, while the same piece may have captured
+            // elsewhere: its victim's square emptied and filled again (too fast to prove, or as a dropout would), or
+            // on sensors that can miss a swap, any square it could take on. Which it was, only what follows tells
+            // (the story search weighs both).
+            if (!hidden && brushedOnly(reaches, done) && (swapSeenBy(table, i) || swapMayGoUnseenBy(table, i))) continue;
             // Between then and the reply, the pieces the first move set down stayed (a piece that left its square
             // for longer than a flicker went on moving; only the reply taking it may lift it).
             if (movedOn(m1, done, began, next.victim[j])) {

@@ -141,6 +141,18 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
+     * Whether a physical reading of {@code millis} ms may leave no settled reading at all: the scans sure to fall inside
+     * it (in the worst phase, {@code ⌊millis / scan period⌋}), one fewer when a scan may be lost (the debouncer then
+     * sees the scans either side of the lost one as consecutive), are fewer than the debouncer needs. A one-handed
+     * capture's swap at 24 Hz with two-scan debouncing always may; at 40 Hz only through a lost scan; at 50 Hz never.
+     */
+    public boolean mayMiss(long millis) {
+        long sure = (long) Math.floor(millis / scanMillis());
+        if (lostScanOneIn > 0) sure--;
+        return sure < debounceScans;
+    }
+
+    /**
      * The longest a square no hand is touching can read wrong, in ms of physical time: a dropout, a brush or a
      * legacy flicker (reed bounce happens only on a square a hand just changed). Settled frames can show such a
      * misreading for up to one scan period more (it is seen from the first scan inside it to the first after it);

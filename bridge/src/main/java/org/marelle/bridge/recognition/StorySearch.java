@@ -190,7 +190,10 @@ final class StorySearch {
      */
     static final long REACTION_MILLIS = 100;
 
-    /** Whether a capture can leave no reading at all: the debouncer's shortest reading outlasts the fastest swap. */
+    /**
+     * Whether a capture can leave no reading at all: the fastest swap may fall between the debouncer's readings (see
+     * {@link SensorModel#mayMiss}).
+     */
     private final boolean capturesMayGoUnseen;
     /**
      * Whether a piece set down can leave no reading before the next move takes it: as a capture can, or when a piece
@@ -213,7 +216,7 @@ final class StorySearch {
         this.since = since;
         this.justPlaced = justPlaced;
         this.standMillis = standMillis;
-        this.capturesMayGoUnseen = sensors.shortestReading() >= SHORTEST_SWAP_MILLIS;
+        this.capturesMayGoUnseen = sensors.mayMiss(SHORTEST_SWAP_MILLIS);
         this.landingsMayGoUnseen = capturesMayGoUnseen || !sensors.dropout().none();
         long scan = (long) Math.ceil(sensors.scanMillis());
         this.slack = scan;

@@ -1117,10 +1117,15 @@ final class Transition {
                     .filter(x -> x.cost() < best.cost() + config.proofMillis()).toList();
             // A board still for as long as a board nothing explains is left before it is reported: no piece is held
             // over it that long while a story with every piece set down explains it. Such a story's captures,
-            // however briefly seen, are confirmed by the stillness, and stories with pieces in hand drop out.
+            // however briefly seen, are confirmed by the stillness, and stories with pieces in hand drop out: those
+            // that need no fewer readings the sensors missed (a capture or a landing nobody saw, a landing read
+            // late). A piece held a while is likelier than a missed reading: a story with a piece in hand that needs
+            // fewer stays, until the board was still for longer than a hold.
             boolean longStill = now - log.at() >= config.mismatchMillis();
-            if (longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() == x.moves().size())) {
-                close = close.stream().filter(x -> !x.partial()).toList();
+            if (longStill) {
+                int fewest = close.stream().filter(x -> !x.partial() && x.confirmedIfStill() == x.moves().size())
+                        .mapToInt(Transition::missedReadings).min().orElse(-1);
+                if (fewest >= 0) close = close.stream().filter(x -> !x.partial() || missedReadings(x) < fewest).toList();
             }
             // Still for longer than anyone holds a piece in the air: every piece is set down, so stories with a
             // piece in hand drop out, and the captures of those left are confirmed (see confirmed()). A capture read
@@ -1207,6 +1212,11 @@ final class Transition {
             searched = null;   // what is left, if anything, is searched from the new position
             evaluate();
         }
+    }
+
+    /** How many readings story {@code x} needs the sensors to have missed or misread. */
+    private static int missedReadings(StorySearch.Story x) {
+        return x.unseen() + (x.misread() ? 1 : 0);
     }
 
     /** Searches again once the board has been still for longer than a piece is held ({@link #catchUp}), if not yet. */

@@ -75,11 +75,53 @@ class GameCheckTest {
      * seeded as `marelle simulate --seed 1` seeds the game it numbers {@code index} (0-based over the files given).
      */
     private static GameCheck.Result swap(String resource, int number, int scanHz, long index) throws Exception {
+        return played(Profile.SWAP, resource, number, scanHz, index);
+    }
+
+    /** As {@link #swap}, under {@code profile}. */
+    private static GameCheck.Result played(Profile profile, String resource, int number, int scanHz, long index)
+            throws Exception {
         GameFiles.Game g = GameFiles.read(TestGames.resource(resource)).games().stream()
                 .filter(x -> x.number() == number).findFirst().orElseThrow();
-        var sensors = Profile.SWAP.sensors().withScanning(scanHz, 2);
-        return GameCheck.run(g.initial(), g.moves(), Profile.SWAP, sensors, 1_000_003L + index,
+        var sensors = profile.sensors().withScanning(scanHz, 2);
+        return GameCheck.run(g.initial(), g.moves(), profile, sensors, 1_000_003L + index,
                 RecognizerConfig.defaults().withSensors(sensors));
+    }
+
+    private static final String LICHESS = "lichess-org-database_2016-05_sample.pgn.gz";
+
+    @Test
+    void aBrushReadAsALandingIsNoMoveWhileThePieceMayHaveCapturedUnseen() throws Exception {
+        // Lichess sample game 216 under hall at 24 Hz, seed 1 over every shared game (1,000,003 + 315): 3...Bxf1. The
+        // bishop lifted from a6 brushed b5 (read for 83 ms) and was set back on a6; the person then took the bishop on
+        // f1 off and carried theirs over b5, c4, d3, e2. Read as 3...Bb5 4.Bxb5 (the brush the landing, the drag the
+        // capture), 3...Bb5 was committed. At 24 Hz a swap may leave no reading, so a landing read only for a brush
+        // is no story while the bishop may have captured elsewhere: the story search weighs them.
+        GameCheck.Result r = played(Profile.HALL, LICHESS, 216, 24, 315);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aLandingReadOnlyForABrushIsNoMoveWhileThePieceMayHaveCapturedUnseen() throws Exception {
+        // Lichess sample game 4697 under swap at 40 Hz, seed 1 (1,000,003 + 4,796): 24.Bxf5 Qc6. The swap on f5 lasted
+        // 62 ms, two scans at 40 Hz, and one of them was lost: no reading. The queen's hand brushed c6 for 50 ms, and
+        // 24.Bc6 Qxc6 (the brush the landing) was committed. At 40 Hz a swap may go unseen when a scan is lost
+        // (SensorModel.mayMiss), so a landing read only for a brush is no story while the bishop may have captured
+        // elsewhere. The board cannot tell Bxf5, Bc6 and Bxb7 apart and the players played on: nothing committed.
+        GameCheck.Result r = swap(LICHESS, 4697, 40, 4_796);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.correct()).isGreaterThanOrEqualTo(46);
+    }
+
+    @Test
+    void aPieceHeldAWhileIsLikelierThanACaptureNobodySaw() throws Exception {
+        // Lichess sample game 2481 under hall at 40 Hz, seed 1 (1,000,003 + 2,580): 3.e5 e6, the black pawn held for
+        // 2.5 s. 3.exd5 (a swap no scan saw) then e7-e5 explained the still board with every piece set down, and
+        // after the mismatch window stories with a piece in hand dropped out: exd5 was committed. A story with a
+        // piece in hand that needs no missed reading now stays until the board was still for longer than a hold.
+        GameCheck.Result r = played(Profile.HALL, LICHESS, 2481, 40, 2_580);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
     }
 
     @Test

@@ -33,6 +33,43 @@ class SensorModelTest {
     }
 
     @Test
+    void mayMissSaysWhetherAReadingThatShortCanFallBetweenTheDebouncersReadings() {
+        // Checked against the daemon's own Debouncer: a square empty for 60 ms (the fastest one-handed swap), at every
+        // phase against the scans, with no scan lost or any one lost (the scan loop skips it).
+        for (int hz : new int[] {24, 40, 50}) {
+            for (SensorModel m : new SensorModel[] {SensorModel.hall(hz, 2), SensorModel.ideal(hz, 2)}) {
+                assertThat(m.mayMiss(60)).as(hz + " Hz, lost scans " + m.lostScanOneIn())
+                        .isEqualTo(missedSomehow(m, 60));
+            }
+        }
+        assertThat(SensorModel.hall(24, 2).mayMiss(60)).isTrue();
+        assertThat(SensorModel.hall(40, 2).mayMiss(60)).isTrue();    // only through a lost scan
+        assertThat(SensorModel.ideal(40, 2).mayMiss(60)).isFalse();
+        assertThat(SensorModel.hall(50, 2).mayMiss(60)).isFalse();
+    }
+
+    /** Whether some phase of a {@code millis} ms dip, with at most one scan lost, leaves the debouncer reporting nothing. */
+    private static boolean missedSomehow(SensorModel m, long millis) {
+        for (long start = 1_000; start < 1_000 + 1_000 / m.scanHz() + 1; start++) {
+            for (long lost = -1; lost < 200; lost++) {
+                if (lost >= 0 && m.lostScanOneIn() == 0) break;
+                org.marelle.board.Debouncer d = new org.marelle.board.Debouncer(m.debounceScans());
+                boolean seen = false;
+                for (long k = 0; k < 200; k++) {
+                    if (k == lost) continue;
+                    long at = m.scanAt(k);
+                    boolean empty = at >= start && at < start + millis;
+                    var scan = new org.marelle.board.Occupancy(8, 8, empty ? 0 : 1, 0, at, null);
+                    var settled = d.accept(scan);
+                    if (k > 0 && settled.isPresent() && !settled.get().occupied(0)) seen = true;
+                }
+                if (!seen) return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
     void invalidModelsNameTheField() {
         assertThatThrownBy(() -> SensorModel.ideal(0, 1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("scanHz");
