@@ -163,17 +163,24 @@ public final class CatchUpWorstCase {
 
     /**
      * Whether the search can find the line played: each move must start on a square whose occupancy differs between
-     * the committed position and the board (or that an earlier move of the line reached). A square emptied and filled
-     * again (b7-b6 and Bc8-b7; a piece gone and back) is outside that bound. Mirrors StorySearch's rule for a board
-     * first read already moved on, to tell the bound's misses from the readings' verdicts.
+     * the committed position and the board (or that an earlier move of the line reached), except one move, not the
+     * last, from a square another piece fills again (b7-b6 and Bc8-b7); a piece gone and straight back, or two such
+     * squares, are outside that bound. Mirrors StorySearch's rule for a board first read already moved on, to tell
+     * the bound's misses from the readings' verdicts.
      */
     private static boolean withinBound(CatchUpSituation s) {
         Position after = s.before;
         for (Move m : s.played) after = after.play(m);
         SquareSet movable = s.before.occupancy().symmetricDifference(after.occupancy());
-        for (Move m : s.played) {
+        int borrowed = -1;   // the one move from a square that never changed, as from × 256 + to
+        for (int k = 0; k < s.played.size(); k++) {
+            Move m = s.played.get(k);
+            if (borrowed >= 0 && m.from() == (borrowed & 0xFF) && m.to() == borrowed >> 8) return false;
             boolean fromRook = m instanceof Move.Castle c && movable.contains(c.rookFrom());
-            if (!movable.contains(m.from()) && !fromRook) return false;
+            if (!movable.contains(m.from()) && !fromRook) {
+                if (borrowed >= 0 || s.played.size() - k < 2) return false;
+                borrowed = m.from() << 8 | m.to();
+            }
             movable = m instanceof Move.Castle c ? movable.with(c.to()).with(c.rookTo()) : movable.with(m.to());
         }
         return true;

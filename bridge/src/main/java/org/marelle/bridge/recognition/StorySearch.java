@@ -29,8 +29,9 @@ import org.marelle.rules.SquareSet;
  * from the committed position when the log began (a restarted daemon, a reconnected board) changed at that moment,
  * in whatever order its story needs.
  *
- * <p>The search is bounded: a move must start on a square that changed (or that an earlier move of the story reached),
- * and a line is abandoned when more squares differ from the board than its remaining plies can change.
+ * <p>The search is bounded: a move must start on a square that changed (or that an earlier move of the story reached;
+ * while the board was not read, one move may start on a square another piece then fills again), and a line is
+ * abandoned when its remaining plies cannot take off, change or fill as many squares as the board needs.
  */
 final class StorySearch {
 
@@ -42,7 +43,7 @@ final class StorySearch {
      * mismatch report). A board read all along changes few squares and stays far below; a board first read after
      * many captures by queens (nothing read in between) could otherwise take tens of milliseconds.
      */
-    static final int MAX_NODES = 10_000;
+    static final int MAX_NODES = 3_000;
 
 
     /**
@@ -253,7 +254,7 @@ final class StorySearch {
                          Function<Position, PieceType> promotion) {
         StorySearch s = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion);
-        s.extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY);
+        s.extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY, -1);
         List<Story> stories = new ArrayList<>(s.found);
         stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
         return new Result(List.copyOf(stories), s.nodes, s.nodes <= MAX_NODES);
@@ -310,11 +311,15 @@ final class StorySearch {
     // ---- the search --------------------------------------------------------------------------------------------
 
     /** A position reached with some plies left and some squares reached: no line from it leads to the board. */
-    private record DeadEnd(long zobrist, int left, long reachedLo, long reachedHi) {
+    private record DeadEnd(long zobrist, int left, long reachedLo, long reachedHi, int borrowed) {
     }
 
-    /** Returns whether some line from {@code p} (this one included) leaves the board's occupancy. */
-    private boolean extend(Position p, List<Move> line, List<Position> before, SquareSet reached) {
+    /**
+     * Returns whether some line from {@code p} (this one included) leaves the board's occupancy; {@code borrowed}:
+     * the move of the line that took a piece from a square that never changed (see below), as {@code from × 256 +
+     * to}, or -1.
+     */
+    private boolean extend(Position p, List<Move> line, List<Position> before, SquareSet reached, int borrowed) {
         if (++nodes > MAX_NODES) return true;   // (not a dead end: unknown)
         SquareSet occ = p.occupancy();
         boolean complete = occ.equals(board);
@@ -326,8 +331,13 @@ final class StorySearch {
             if (story != null) found.add(story);
         }
         int left = MAX_PLIES - line.size();
-        if (left == 0 || occ.symmetricDifference(board).count() > mostChanges(p, left)) return leads;
+        if (!mayLead(p, occ, left)) return leads;
+        // A piece moves from a square that changed or that a move of the line reached. While the board was not read,
+        // one piece of the line may also move from a square that never changed, another then filling it (b7-b6,
+        // then the bishop from c8 to b7): such a square reads as if nothing happened there. Not the piece itself
+        // going back: out and back, it did nothing the board could show but hand the move to the other side.
         SquareSet movable = changed.union(reached);
+        if (gapUntil != Long.MIN_VALUE && borrowed < 0 && left >= 2) movable = occ;
         PieceType piece = null;
         for (Move m : p.legalMoves()) {
             Move b = PromotionChoices.base(m);
@@ -343,20 +353,47 @@ final class StorySearch {
                     continue;
                 }
             }
+            if (borrowed >= 0 && b.from() == (borrowed & 0xFF) && b.to() == borrowed >> 8) continue;
+            // (A move after which the board is no story and none can follow is not played out: most are not.)
+            SquareSet after = p.occupancyAfter(m);
+            if (!after.equals(board) && !mayBeBegun(after) && !mayLead(p, after, left - 1)) continue;
             Position next = p.play(m);
             SquareSet reachedNext = reached.union(placed(b));
+            int borrows = borrowed >= 0 || changed.union(reached).contains(b.from())
+                    || b instanceof Move.Castle c && changed.union(reached).contains(c.rookFrom())
+                    ? borrowed : b.from() << 8 | b.to();
             // Transpositions reach the same position with the same squares reached: searched once for nothing.
-            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext.lo(), reachedNext.hi());
+            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext.lo(), reachedNext.hi(), borrows);
             if (deadEnds.contains(key)) continue;
             line.add(m);
             before.add(p);
-            boolean below = extend(next, line, before, reachedNext);
+            boolean below = extend(next, line, before, reachedNext, borrows);
             line.remove(line.size() - 1);
             before.remove(before.size() - 1);
             if (below) leads = true;
             else deadEnds.add(key);
         }
         return leads;
+    }
+
+    /**
+     * Whether lines of {@code left} more plies from a position with occupancy {@code occ} (after {@code p} or a move
+     * from it: its castling rights bound the child's) may still lead to the board: pieces are only taken off by
+     * captures, as many as the board shows fewer (less the one or two a story may end with in hand), and each ply
+     * changes and fills only so many squares.
+     */
+    private boolean mayLead(Position p, SquareSet occ, int left) {
+        int surplus = occ.count() - board.count();
+        return left > 0 && surplus >= 0 && surplus <= left + 2
+                && occ.symmetricDifference(board).count() <= mostChanges(p, left)
+                && board.minus(occ).count() <= mostFills(p, left);
+    }
+
+    /** Whether occupancy {@code occ} may be the board with the next move begun (see {@link #nextMoveBegun}). */
+    private boolean mayBeBegun(SquareSet occ) {
+        if (!board.minus(occ).isEmpty()) return false;
+        int lifted = occ.minus(board).count();
+        return lifted >= 1 && lifted <= 2;
     }
 
     /**
@@ -390,6 +427,38 @@ final class StorySearch {
         }
         // (And two for the next move begun: a story may end with one or two pieces lifted.)
         return 2 * left + castling + (left + 1) / 2 + 2;
+    }
+
+    /**
+     * The most squares {@code left} plies from {@code p} can fill that the board shows filled: one a move, two for
+     * castling (once per side that still may).
+     */
+    private int mostFills(Position p, int left) {
+        int castling = 0;
+        for (org.marelle.rules.Color c : org.marelle.rules.Color.values()) {
+            if (castlingFillsTwo(p, c)) castling++;
+        }
+        return left + castling;
+    }
+
+    /**
+     * Whether castling by {@code c} can fill two of the squares the board shows filled: it may castle, and the board
+     * shows both squares of some castling filled (else a later move empties one of them again, and the two plies fill
+     * no more than one each).
+     */
+    private boolean castlingFillsTwo(Position p, org.marelle.rules.Color c) {
+        SquareSet rooks = p.castlingRooks(c);
+        if (rooks.isEmpty()) return false;
+        org.marelle.rules.Variant.CastlingFiles cf = p.variant().castlingFiles();
+        int king = p.king(c);
+        int base = king - geometry.file(king);
+        for (int r : rooks.toArray()) {
+            boolean kingSide = r > king;
+            int kingTo = base + (kingSide ? cf.kingSideKing() : cf.queenSideKing());
+            int rookTo = base + (kingSide ? cf.kingSideRook() : cf.queenSideRook());
+            if (board.contains(kingTo) && board.contains(rookTo)) return true;
+        }
+        return false;
     }
 
     /** The squares a move sets its pieces down on. */

@@ -1145,8 +1145,9 @@ final class Transition {
             // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
             // with a piece held over the board, a move still being made: while it is as likely as any, wait for
             // what follows (or for the board to stay still that long); the moves before it are done.
-            // (A story with the next move begun commits what it confirms: what follows has begun.)
-            if (close.stream().anyMatch(x -> !x.partial() && confirmed(x) < x.moves().size())) {
+            // (A story with the next move begun commits what it confirms: what follows has begun. Moves made while
+            // the board was not read are confirmed by nothing that follows: the player is asked, below.)
+            if (close.stream().anyMatch(x -> !x.partial() && !x.unread() && confirmed(x) < x.moves().size())) {
                 if (commitAnswered(close, agreed)) continue;
                 if (!longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() > x.confirmed())) {
                     catchUpStill = config.mismatchMillis();
