@@ -113,14 +113,19 @@ class CatchUpScenariosTest {
         // changed while the board was not read). 1... b6 2. d3 Bb7 3. d4 leaves the same board: the player is asked
         // to confirm b6, the move both stories begin with. (Before, nothing was found and a mismatch reported.)
         Position start = Position.start(Variant.STANDARD).playSan("e4");
-        Position after = start.playSan("b6").playSan("d4").playSan("Bb7");
-        List<RecognitionEvent> events = new java.util.ArrayList<>();
-        RecognizerState s = feed(RecognizerState.start(start, REED).accept(frameOf(after.occupancy(), 0)), events);
-        feed(s.tick(1000), events);
+        List<RecognitionEvent> events = restartedAt(start, start.playSan("b6").playSan("d4").playSan("Bb7"), 1000);
         assertThat(events.stream().filter(e -> e instanceof BoardAmbiguous).map(e -> (BoardAmbiguous) e).toList())
                 .singleElement().satisfies(a -> assertThat(a.choices()).extracting(StoryChoice::san)
                         .containsExactly(List.of("b6")));
         assertThat(events).noneMatch(e -> e instanceof BoardMismatch);
+    }
+
+    /** A recognizer started at {@code start} whose first frame (at 0 ms) shows {@code after}, ticked at each time. */
+    private static List<RecognitionEvent> restartedAt(Position start, Position after, long... ticks) {
+        List<RecognitionEvent> events = new java.util.ArrayList<>();
+        RecognizerState s = feed(RecognizerState.start(start, REED).accept(frameOf(after.occupancy(), 0)), events);
+        for (long t : ticks) s = feed(s.tick(t), events);
+        return events;
     }
 
     @Test
@@ -130,11 +135,8 @@ class CatchUpScenariosTest {
         // the moves nobody read are put to the player then (Bxh6 gxh6 Be2 Qg5, or Be2 g5 Bxg5 Qxg5: touch h6 or
         // e2). They are confirmed by nothing that follows: they were asked about only after half a minute.
         Position start = Position.fromFen("rn1qkb1r/pbpp1ppp/1p2p2n/8/3PP3/P1N5/1PP2PPP/R1BQKBNR w KQkq - 3 5");
-        Position after = start.playSan("Bxh6").playSan("gxh6").playSan("Be2").playSan("Qg5");
-        List<RecognitionEvent> events = new java.util.ArrayList<>();
-        RecognizerState s = feed(RecognizerState.start(start, REED).accept(frameOf(after.occupancy(), 0)), events);
-        s = feed(s.tick(1000), events);
-        feed(s.tick(1500), events);
+        List<RecognitionEvent> events = restartedAt(start,
+                start.playSan("Bxh6").playSan("gxh6").playSan("Be2").playSan("Qg5"), 1000, 1500);
         assertThat(events.stream().filter(e -> e instanceof BoardAmbiguous).map(e -> (BoardAmbiguous) e).toList())
                 .singleElement().satisfies(a -> assertThat(a.choices()).extracting(StoryChoice::san)
                         .contains(List.of("Bxh6")));
