@@ -71,11 +71,12 @@ final class StorySearch {
         /**
          * Whether the moves after its capture nobody saw bear it out: a later move leaves, or takes on, that square
          * (the capturing piece found there), or two later moves are confirmed (a move seen whole right after it may
-         * be a misreading that happens to fit; two are not).
+         * be a misreading that happens to fit; two are not). For a piece set down unseen and taken by the next move,
+         * that capture, whose landing was read, is the first of the two.
          */
         boolean unseenBorneOut() {
             if (unseenAt < 0) return false;
-            if (confirmed >= unseenAt + 3) return true;
+            if (confirmed >= unseenAt + (landedUnseen && !misread ? 2 : 3)) return true;
             int square = PromotionChoices.base(moves.get(unseenAt)).to();
             for (int k = unseenAt + 1; k < confirmed; k++) {
                 Move m = PromotionChoices.base(moves.get(k));
@@ -660,6 +661,13 @@ final class StorySearch {
                         // reading of it settled (a dropout as it was set down): the square's emptiness is this
                         // capture's, its landing was not read.
                         int e = next(sq, cursor[sq], false, earliest, false);
+                        // (The emptiness nearest the capturing piece's lift, the victim taken off before or after it:
+                        // an earlier one, before the square was filled again, is another move's.)
+                        for (int e2 = e < 0 ? -1 : next(sq, e + 1, false, earliest, false);
+                             e2 >= 0 && lifted != Long.MIN_VALUE && changes[sq].at()[e2] <= lifted + slack;
+                             e2 = next(sq, e2 + 1, false, earliest, false)) {
+                            e = e2;
+                        }
                         if (e < 0) return null;
                         cursor[sq] = e + 1;
                         matched[sq][e] = true;

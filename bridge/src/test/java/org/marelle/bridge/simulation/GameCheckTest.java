@@ -115,6 +115,18 @@ class GameCheckTest {
     }
 
     @Test
+    void aRecaptureOfAPieceNobodySawLandIsCommittedOnceTheMovesAfterItBearItOut() throws Exception {
+        // Lichess sample game 2105 under hall at 50 Hz, seed 1 (1,000,003 + 2,204): 20.Rxg5 Rxg5 21.Qxg5 Qf8 22.exf5.
+        // Black's rook was set down on g5 off centre, dropped out at once and was taken by the queen before a reading
+        // of it settled. The story was not read: the emptiness taken for Black's capture was the log's first state,
+        // before White's rook landed (now: the emptiness nearest the capturing piece's lift). Once read, it waited
+        // for two moves seen whole after the queen's capture; the players moved on past four plies first and the
+        // game stopped. The queen's capture, its landing read, is now the first of the two.
+        GameCheck.Result r = played(Profile.HALL, LICHESS, 2105, 50, 2_204);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void aPieceHeldAWhileIsLikelierThanACaptureNobodySaw() throws Exception {
         // Lichess sample game 2481 under hall at 40 Hz, seed 1 (1,000,003 + 2,580): 3.e5 e6, the black pawn held for
         // 2.5 s. 3.exd5 (a swap no scan saw) then e7-e5 explained the still board with every piece set down, and
