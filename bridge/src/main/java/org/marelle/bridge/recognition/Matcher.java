@@ -163,29 +163,17 @@ final class Matcher {
     }
 
     /**
-     * Whether the piece of move {@code i} may have swapped on another square it can capture on: its square emptied
-     * and filled again while the piece was away (a dropout's length included).
+     * Whether the piece of move {@code i} may have captured on another square instead: its victim's square emptied and
+     * filled again while the piece was away (a dropout's length included), or, on sensors that may miss a one-handed
+     * swap altogether ({@link SensorModel#mayMiss}), any other capture it has.
      */
-    private boolean swapSeenBy(MoveTable tb, int i) {
+    private boolean mayHaveSwappedElsewhere(MoveTable tb, int i) {
+        boolean unseen = t.config.sensors().mayMiss(StorySearch.SHORTEST_SWAP_MILLIS);
         int from = tb.moves[i].from();
         for (int j = 0; j < tb.count; j++) {
-            if (j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
-                    && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()
-                    && t.log.swapSeen(from, tb.victim[j], t.config, true, Long.MAX_VALUE)) return true;
-        }
-        return false;
-    }
-
-    /**
-     * Whether the piece of move {@code i} may have captured on another square without the sensors reading its victim's
-     * square change at all ({@link SensorModel#mayMiss} a one-handed swap).
-     */
-    private boolean swapMayGoUnseenBy(MoveTable tb, int i) {
-        if (!t.config.sensors().mayMiss(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
-        int from = tb.moves[i].from();
-        for (int j = 0; j < tb.count; j++) {
-            if (j != i && tb.moves[j].from() == from && tb.isHiddenCapture(j)
-                    && tb.victim[j] != PromotionChoices.base(tb.moves[i]).to()) return true;
+            if (j == i || tb.moves[j].from() != from || !tb.isHiddenCapture(j)
+                    || tb.victim[j] == PromotionChoices.base(tb.moves[i]).to()) continue;
+            if (unseen || t.log.swapSeen(from, tb.victim[j], t.config, true, Long.MAX_VALUE)) return true;
         }
         return false;
     }
@@ -703,7 +691,7 @@ final class Matcher {
             // elsewhere: its victim's square emptied and filled again (too fast to prove, or as a dropout would), or
             // on sensors that can miss a swap, any square it could take on. Which it was, only what follows tells
             // (the story search weighs both).
-            if (!hidden && brushedOnly(reaches, done) && (swapSeenBy(table, i) || swapMayGoUnseenBy(table, i))) continue;
+            if (!hidden && brushedOnly(reaches, done) && mayHaveSwappedElsewhere(table, i)) continue;
             // Between then and the reply, the pieces the first move set down stayed (a piece that left its square
             // for longer than a flicker went on moving; only the reply taking it may lift it).
             if (movedOn(m1, done, began, next.victim[j])) {
