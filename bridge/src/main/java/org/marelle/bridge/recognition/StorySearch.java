@@ -337,8 +337,8 @@ final class StorySearch {
         // one piece of the line may also move from a square that never changed, another then filling it (b7-b6,
         // then the bishop from c8 to b7): such a square reads as if nothing happened there. Not the piece itself
         // going back: out and back, it did nothing the board could show but hand the move to the other side.
-        SquareSet movable = changed.union(reached);
-        if (gapUntil != Long.MIN_VALUE && borrowed < 0 && left >= 2) movable = occ;
+        SquareSet followed = changed.union(reached);
+        SquareSet movable = gapUntil != Long.MIN_VALUE && borrowed < 0 && left >= 2 ? occ : followed;
         PieceType piece = null;
         for (Move m : p.legalMoves()) {
             Move b = PromotionChoices.base(m);
@@ -360,8 +360,8 @@ final class StorySearch {
             if (!after.equals(board) && !mayBeBegun(after) && !mayLead(p, after, left - 1)) continue;
             Position next = p.play(m);
             SquareSet reachedNext = reached.union(placed(b));
-            int borrows = borrowed >= 0 || changed.union(reached).contains(b.from())
-                    || b instanceof Move.Castle c && changed.union(reached).contains(c.rookFrom())
+            int borrows = borrowed >= 0 || followed.contains(b.from())
+                    || b instanceof Move.Castle c && followed.contains(c.rookFrom())
                     ? borrowed : b.from() << 8 | b.to();
             // Transpositions reach the same position with the same squares reached: searched once for nothing.
             DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext.lo(), reachedNext.hi(), borrows);
@@ -390,7 +390,7 @@ final class StorySearch {
                 && board.minus(occ).count() <= mostFills(p, left);
     }
 
-    /** Whether occupancy {@code occ} may be the board with the next move begun (see {@link #nextMoveBegun}). */
+    /** Whether occupancy {@code occ} is the board with one or two pieces lifted (see {@link #nextMoveBegun}). */
     private boolean mayBeBegun(SquareSet occ) {
         if (!board.minus(occ).isEmpty()) return false;
         int lifted = occ.minus(board).count();
@@ -402,9 +402,8 @@ final class StorySearch {
      * piece of the side to move or one it can capture.
      */
     private boolean nextMoveBegun(Position p, SquareSet occ) {
-        if (!board.minus(occ).isEmpty()) return false;
+        if (!mayBeBegun(occ)) return false;
         SquareSet lifted = occ.minus(board);
-        if (lifted.isEmpty() || lifted.count() > 2) return false;
         SquareSet own = p.occupancy(p.turn());
         if (lifted.minus(own).isEmpty()) return true;
         List<Move> legal = p.legalMoves();
