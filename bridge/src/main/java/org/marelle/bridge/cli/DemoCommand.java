@@ -13,6 +13,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.daemon.DemoRun;
+import org.marelle.bridge.daemon.EngineDemo;
+import org.marelle.bridge.play.EngineSettings;
+import org.marelle.bridge.session.TimeControl;
+import org.marelle.rules.Color;
+import org.marelle.rules.Variant;
 import org.marelle.bridge.daemon.EventLog;
 import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.simulation.Profile;
@@ -43,7 +48,9 @@ import picocli.CommandLine.Spec;
         },
         footer = {"", "Examples:", "  marelle demo --speed 20", "  marelle demo --speed 5 --stay      (watch it on http://127.0.0.1:8080/)",
             "  marelle demo --http-port 0        (any free port)",
-            "  marelle demo --pgn games.pgn --game 3 --out my-demo --no-http"},
+            "  marelle demo --pgn games.pgn --game 3 --out my-demo --no-http",
+            "  marelle demo --engine stockfish --speed 10 --time-control 180+2",
+            "  marelle demo --engine fairy-stockfish --variant courier --speed 20"},
         usageHelpAutoWidth = true)
 final class DemoCommand implements Callable<Integer> {
 
@@ -90,6 +97,33 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--stay", description = "After the game, keep serving the viewer until Ctrl-C (default: stop and exit).")
     private boolean stay;
 
+    @Option(names = "--engine", paramLabel = "EXE",
+            description = "Play against this UCI engine instead of replaying a game: stockfish, fairy-stockfish (for"
+                    + " Courier), or a path. The simulated person's moves come from the same engine at its weakest.")
+    private String engine;
+
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "standard",
+            description = "With --engine: standard, chess960 (a random start) or courier (default: ${DEFAULT-VALUE}).")
+    private String variant;
+
+    @Option(names = "--side", paramLabel = "SIDE", defaultValue = "random",
+            description = "With --engine: the side the simulated person plays, white, black or random"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private String side;
+
+    @Option(names = "--time-control", paramLabel = "TC",
+            description = "With --engine: clocks, as the PGN TimeControl tag writes them (180+2: three minutes and two"
+                    + " seconds a move); written as [%clk] in the PGN. Default: no clocks.")
+    private String timeControl;
+
+    @Option(names = "--engine-time", paramLabel = "MS", defaultValue = "200",
+            description = "With --engine: the engine's time a move, in milliseconds (default: ${DEFAULT-VALUE}).")
+    private long engineTime;
+
+    @Option(names = "--max-plies", paramLabel = "N", defaultValue = "300",
+            description = "With --engine: stop a game still running after N plies (default: ${DEFAULT-VALUE}).")
+    private int maxPlies;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -103,16 +137,15 @@ final class DemoCommand implements Callable<Integer> {
         if (httpPort < 0 || httpPort > 65535) throw usage("--http-port must be between 0 and 65535, not " + httpPort);
         if (noHttp && stay) throw usage("--stay keeps the viewer up; it cannot go with --no-http");
         BroadcastConfig broadcast = noHttp ? null : BroadcastConfig.defaults().withPort(httpPort);
+        if (engine != null) return againstEngine(stdout, p);
         PgnGame game = readGame();
-        Path dir = out != null ? out
-                : Path.of("marelle-demo-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now()));
+        Path dir = outDir();
         String where = Stream.of(tag(game, "Event"), tag(game, "Date").replace(".??", ""))
                 .filter(t -> !t.equals("?") && !t.equals("????") && !t.isEmpty())
                 .collect(Collectors.joining(" "));
         stdout.printf("marelle demo: %s - %s%s, %d plies, %s%n", tag(game, "White"), tag(game, "Black"),
                 where.isEmpty() ? "" : " (" + where + ")", game.mainline().size(),
-                speed == 1 ? "in real time (--speed 20 plays 20 times faster)"
-                        : (speed == Math.rint(speed) ? Long.toString((long) speed) : Double.toString(speed)) + " times real time");
+                speed == 1 ? "in real time (--speed 20 plays 20 times faster)" : pace());
         stdout.println("writing to " + dir.toAbsolutePath());
         stdout.flush();
         EventLog log = EventLog.to(stdout, verbose);
@@ -127,6 +160,67 @@ final class DemoCommand implements Callable<Integer> {
         }
         stdout.flush();
         return r.exitCode();
+    }
+
+    /** {@code demo --engine}: the simulated person against the engine. */
+    private int againstEngine(PrintWriter stdout, Profile p) throws IOException, InterruptedException {
+        if (pgn != null) throw usage("--engine plays a new game; it cannot go with --pgn");
+        Variant v;
+        try {
+            v = Variant.byName(variant);
+            EngineSettings.variantOptions(v);
+        } catch (IllegalArgumentException e) {
+            throw usage("--variant: " + e.getMessage());
+        }
+        Color person = switch (side) {
+            case "white" -> Color.WHITE;
+            case "black" -> Color.BLACK;
+            case "random" -> null;
+            default -> throw usage("--side must be white, black or random, not '" + side + "'");
+        };
+        if (timeControl != null) {
+            try {
+                if (TimeControl.parse(timeControl).isEmpty()) throw usage("--time-control: '" + timeControl + "' sets no clock");
+            } catch (IllegalArgumentException e) {
+                throw usage("--time-control: " + e.getMessage());
+            }
+        }
+        if (engineTime < 1 || engineTime > 600_000) throw usage("--engine-time must be between 1 and 600000 ms, not " + engineTime);
+        if (maxPlies < 1) throw usage("--max-plies must be 1 or more, not " + maxPlies);
+        EngineSettings settings = EngineSettings.of(engine).withMoveTime(java.time.Duration.ofMillis(engineTime));
+        try {
+            settings.resolvedCommand();
+        } catch (IllegalArgumentException e) {
+            throw usage("--engine: " + e.getMessage().replace(" (play.engine.command)", ""));
+        }
+        Path dir = outDir();
+        stdout.printf("marelle demo: a simulated person plays %s (%s)%s, %s%n", engine, v.name(),
+                timeControl == null ? "" : ", clocks " + timeControl,
+                speed == 1 ? "in real time" : pace());
+        stdout.println("writing to " + dir.toAbsolutePath());
+        stdout.flush();
+        EventLog log = EventLog.to(stdout, verbose);
+        DemoRun.Result r;
+        try {
+            r = new EngineDemo(new EngineDemo.Options(settings, v, person, timeControl, dir, speed, p, seed, maxPlies), log).run();
+        } catch (IOException e) {
+            log.error("cannot start: --out '" + dir + "': " + IoReason.of(e, dir.toString()));
+            stdout.flush();
+            return 1;
+        }
+        stdout.flush();
+        return r.exitCode();
+    }
+
+    /** The folder given, or a new one named after the time. */
+    private Path outDir() {
+        return out != null ? out
+                : Path.of("marelle-demo-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now()));
+    }
+
+    /** "20 times real time". */
+    private String pace() {
+        return (speed == Math.rint(speed) ? Long.toString((long) speed) : Double.toString(speed)) + " times real time";
     }
 
     private static String tag(PgnGame g, String name) {

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.marelle.board.SensorMapping;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameTags;
+import org.marelle.bridge.session.TimeControl;
 import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.Variant;
 
@@ -54,6 +55,41 @@ final class ConfigCheck {
         game(c.game());
         output(c.output());
         broadcast(c.broadcast());
+        play(c.play(), c.board());
+    }
+
+    /** The play section: what can be checked without starting the engine (which the daemon does at start). */
+    private void play(PlayConfig p, BoardConfig b) {
+        if (p == null) return;
+        if (!p.opponent().equals("engine")) {
+            problem("play.opponent", "'" + p.opponent() + "' is not engine (the only opponent Marelle plays today)");
+        }
+        if (!PlayConfig.SIDES.contains(p.side())) problem("play.side", "'" + p.side() + "' is not white, black or random");
+        if (p.timeControl() != null) {
+            try {
+                if (TimeControl.parse(p.timeControl()).isEmpty()) problem("play.timeControl", "'" + p.timeControl() + "' sets no clock");
+            } catch (IllegalArgumentException e) {
+                problem("play.timeControl", e.getMessage());
+            }
+        }
+        if (p.engine() == null || p.engine().command() == null || p.engine().command().isBlank()) {
+            problem("play.engine.command", "missing: the engine to play (stockfish, fairy-stockfish, or a path)");
+            return;
+        }
+        PlayConfig.Engine e = p.engine();
+        if (e.skill() != null && (e.skill() < 0 || e.skill() > 20)) problem("play.engine.skill", e.skill() + " is not between 0 and 20");
+        if (e.elo() != null && (e.elo() < 500 || e.elo() > 3500)) problem("play.engine.elo", e.elo() + " is not between 500 and 3500");
+        if (e.moveTime() != null && (e.moveTime() < 1 || e.moveTime() > 3_600_000)) {
+            problem("play.engine.moveTime", e.moveTime() + " ms is not between 1 and 3600000");
+        }
+        if (e.depth() != null && (e.depth() < 1 || e.depth() > 99)) problem("play.engine.depth", e.depth() + " is not between 1 and 99");
+        if (b != null) {
+            try {
+                org.marelle.bridge.play.EngineSettings.variantOptions(Variant.byName(b.variant()));
+            } catch (IllegalArgumentException x) {
+                problem("play.engine", x.getMessage());
+            }
+        }
     }
 
     // ---- board -----------------------------------------------------------------------------------------------------
@@ -309,6 +345,8 @@ final class ConfigCheck {
             try {
                 GameTags.checkName(t.getKey());
                 GameTags.checkValue(t.getKey(), t.getValue());
+                // The game's clocks run from it: a time control the session cannot read would silently mean none.
+                if (t.getKey().equals(GameTags.TIME_CONTROL)) TimeControl.parse(t.getValue());
             } catch (IllegalArgumentException e) {
                 problem(path, e.getMessage());
             }

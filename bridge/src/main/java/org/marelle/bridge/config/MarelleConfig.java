@@ -4,10 +4,10 @@ package org.marelle.bridge.config;
  * The daemon's configuration: one YAML file, one section per part. Every section but {@code board} may be left out
  * and takes its documented defaults ({@code docs/config.md}). Read it with {@link ConfigLoader}, which also checks
  * it; the records only fill in defaults. {@code broadcast} stays null when the file has no such section (no live
- * broadcast).
+ * broadcast), and so does {@code play} (two people at the board).
  */
 public record MarelleConfig(BoardConfig board, LedConfig leds, RecognitionSettings recognition, GameConfig game,
-                            OutputConfig output, BroadcastSettings broadcast) {
+                            OutputConfig output, BroadcastSettings broadcast, PlayConfig play) {
 
     public MarelleConfig {
         if (leds == null) leds = new LedConfig.None();
@@ -16,8 +16,14 @@ public record MarelleConfig(BoardConfig board, LedConfig leds, RecognitionSettin
         if (output == null) output = OutputConfig.DEFAULTS;
     }
 
+    /** Without a {@code play} section: two people at the board. */
+    public MarelleConfig(BoardConfig board, LedConfig leds, RecognitionSettings recognition, GameConfig game,
+                         OutputConfig output, BroadcastSettings broadcast) {
+        this(board, leds, recognition, game, output, broadcast, null);
+    }
+
     /** The same configuration with another {@code broadcast} section (null: none). */
     public MarelleConfig withBroadcast(BroadcastSettings b) {
-        return new MarelleConfig(board, leds, recognition, game, output, b);
+        return new MarelleConfig(board, leds, recognition, game, output, b, play);
     }
 }

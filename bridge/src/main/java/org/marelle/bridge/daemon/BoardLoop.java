@@ -2,7 +2,9 @@ package org.marelle.bridge.daemon;
 
 import java.io.UncheckedIOException;
 import java.util.Objects;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.marelle.board.LedFrame;
 import org.marelle.board.Occupancy;
@@ -11,6 +13,9 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.Step;
 import org.marelle.bridge.session.GameSession;
+import org.marelle.bridge.session.SessionEvent;
+import org.marelle.rules.Color;
+import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
 
@@ -30,6 +35,8 @@ public final class BoardLoop {
     private final EventLog log;
     private final Consumer<LedFrame> leds;
     private RecognizerState state;
+    /** Sides whose moves come from elsewhere (see {@link #remoteSides}); kept across restarts of the recognizer. */
+    private Set<Color> remoteSides = Set.of();
     private Occupancy lastFrame;
     private LedFrame lastLeds;
     /** Whether the LEDs last shown warn that the game's record is not being saved. */
@@ -57,7 +64,38 @@ public final class BoardLoop {
      * move on the LEDs and accepts takebacks into the game as it stood before the restart.
      */
     private RecognizerState recognizerAtSessionPosition() {
-        return RecognizerState.resume(session.game().initial(), session.game().moves(), config);
+        List<Move> moves = session.game().moves();
+        if (remoteSides.isEmpty()) return RecognizerState.resume(session.game().initial(), moves, config);
+        // The last move made elsewhere may not be on the board yet (the daemon restarted in between): it is shown
+        // again until the board shows it, rather than the board's earlier position read as its takeback.
+        Position before = session.game().position();
+        boolean lastRemote = !moves.isEmpty() && remoteSides.contains(before.turn().other());
+        List<Move> known = lastRemote ? moves.subList(0, moves.size() - 1) : moves;
+        RecognizerState s = RecognizerState.resume(session.game().initial(), known, config)
+                .remoteSides(remoteSides, Long.MIN_VALUE).state();
+        return lastRemote ? s.remoteMove(moves.getLast(), Long.MIN_VALUE).state() : s;
+    }
+
+    /**
+     * Which sides move elsewhere (an engine, an online opponent): the board is never read as their moves, which come
+     * through {@link #remoteMove}. Empty (the default) for two people at the board.
+     */
+    public void remoteSides(Set<Color> sides, long nowMillis) {
+        remoteSides = Set.copyOf(sides);
+        resync();
+    }
+
+    /**
+     * A move made elsewhere: recorded in the game at once (with the mover's clock when the other side keeps it, else
+     * {@link SessionEvent.MovePlayed#NO_CLOCK}), then shown on the LEDs until the board shows it too.
+     *
+     * @throws IllegalArgumentException when the move is not legal in the game's position
+     * @throws IllegalStateException    when the game is over
+     */
+    public SessionEvent.MovePlayed remoteMove(Move move, long clockMillis, long nowMillis) {
+        SessionEvent.MovePlayed played = session.play(move, nowMillis, clockMillis);
+        apply(state.remoteMove(move, nowMillis));
+        return played;
     }
 
     /** A settled sensor frame. */
@@ -72,14 +110,26 @@ public final class BoardLoop {
         apply(state.readingLost(atMillis));
     }
 
-    /** Lets time pass (windows run out). */
+    /** Lets time pass (windows run out, a flag falls). */
     public void tick(long nowMillis) {
         apply(state.tick(nowMillis));
+        checkFlag(nowMillis);
     }
 
-    /** When the recognizer next needs a {@link #tick}, if no frame comes first. */
+    /** When the recognizer next needs a {@link #tick}, or the side to move's flag falls, if no frame comes first. */
     public OptionalLong wakeUpAt() {
-        return state.wakeUpAt();
+        OptionalLong r = state.wakeUpAt();
+        OptionalLong f = session.flagAt();
+        if (f.isEmpty()) return r;
+        return r.isEmpty() ? f : OptionalLong.of(Math.min(r.getAsLong(), f.getAsLong()));
+    }
+
+    private void checkFlag(long nowMillis) {
+        try {
+            session.checkFlag(nowMillis);
+        } catch (UncheckedIOException e) {
+            log.error("the game did not record the flag's fall: " + e.getMessage());
+        }
     }
 
     /**

@@ -131,6 +131,9 @@ public final class DemoRun {
         }
         GameSession session = GameSession.resume(replayed, source.initial(), tagsOf(source), journal, clock,
                 ZoneId.systemDefault());
+        // The simulated hands keep their own time, not the source game's: its time control stays a tag, never a
+        // clock that was not the players' (and could flag a game the source finished).
+        session.keepClocks(false);
         GameRecord game = session.game();
         AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
         if (!replayed.isEmpty()) log.info("resumed game " + game.gameId() + " at ply " + game.plies() + " from the journal");

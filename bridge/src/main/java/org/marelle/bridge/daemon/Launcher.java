@@ -4,7 +4,10 @@ import com.pi4j.context.Context;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
@@ -12,6 +15,7 @@ import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.config.DriverConfig;
 import org.marelle.bridge.config.MarelleConfig;
+import org.marelle.bridge.config.PlayConfig;
 import org.marelle.bridge.journal.Journal;
 import org.marelle.bridge.journal.PgnCopy;
 import org.marelle.bridge.output.AtomicFiles;
@@ -21,6 +25,9 @@ import org.marelle.bridge.output.PgnOutput;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
+import org.marelle.bridge.session.GameTags;
+import org.marelle.bridge.play.EngineOpponent;
+import org.marelle.rules.Color;
 import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
@@ -80,8 +87,13 @@ public final class Launcher {
         try {
             if (journal.recovery().repaired()) log.warning("journal repaired: " + journal.recovery().describe());
             Variant variant = Variant.byName(config.board().variant());
-            GameSession session = GameSession.resume(journal.events(), variant.startPosition(), config.game().tags(),
+            Map<String, String> baseTags = new LinkedHashMap<>(config.game().tags());
+            if (config.play() != null && config.play().timeControl() != null) {
+                baseTags.put(GameTags.TIME_CONTROL, config.play().timeControl());
+            }
+            GameSession session = GameSession.resume(journal.events(), variant.startPosition(), baseTags,
                     journal, clock, ZoneId.systemDefault());
+            session.keepClocks(config.game().clocks());
             GameRecord game = session.game();
             if (!journal.events().isEmpty()) {
                 log.info("resumed game " + game.gameId() + " at ply " + game.plies()
@@ -131,18 +143,38 @@ public final class Launcher {
                 }
             }
             LiveBroadcast viewer = live;
+            // The engine starts before the daemon, so that a missing or broken one stops the start with its reason;
+            // its side and moves reach the daemon's thread once it exists.
+            Daemon[] daemonRef = new Daemon[1];
+            EngineOpponent opponent = null;
+            if (config.play() != null) {
+                try {
+                    opponent = startEngine(config.play(), variant, new EngineLink(c -> daemonRef[0].submit(c), clock, log),
+                            clock);
+                } catch (RuntimeException e) {
+                    pgn.close();
+                    hardware.close();
+                    if (viewer != null) viewer.close();
+                    throw new IOException("play.engine: " + e.getMessage(), e);
+                }
+                log.info("playing against " + opponent.engineName() + " (" + config.play().engineSettings() + ")");
+            }
+            List<AutoCloseable> closing = new ArrayList<>();
+            if (opponent != null) closing.add(opponent);
             Daemon daemon;
             if (viewer == null) {
+                closing.addAll(List.of(pgn, journal, hardware));
                 daemon = new Daemon(hardware.sensors(), hardware.leds(),
-                        leds -> new BoardLoop(session, recognition, log, leds), clock, log,
-                        List.of(pgn, journal, hardware));
+                        leds -> new BoardLoop(session, recognition, log, leds), clock, log, closing);
             } else {
                 // The server closes before the journal, so that no one reads a game whose files are closing.
+                closing.addAll(List.of(viewer, pgn, journal, hardware));
                 daemon = new Daemon(hardware.sensors(), hardware.leds(),
                         leds -> viewer.track(new BoardLoop(session, recognition, log, viewer.watching(leds))), clock,
-                        log, List.of(viewer, pgn, journal, hardware));
+                        log, closing);
                 viewer.attach(daemon::submit);
             }
+            daemonRef[0] = daemon;
             journal.onSaveStatusChange(status -> {
                 // Called on the daemon's thread, once per change between saved and not saved.
                 if (status.saved()) log.info("the game's record is saved again: what waited in memory is on disk");
@@ -151,6 +183,10 @@ public final class Launcher {
             });
             if (!session.saveStatus().saved()) log.error(session.saveStatus().describe());
             daemon.start();
+            if (opponent != null) {
+                session.addListener(opponent);
+                opponent.begin(session.game());
+            }
             log.info("board: " + hardware.description());
             if (live != null) log.info("live broadcast: " + live.uri());
             return new Running(daemon, hardware, session, journal, pgn, live);
@@ -158,6 +194,17 @@ public final class Launcher {
             journal.close();
             throw e;
         }
+    }
+
+    /** The engine of the {@code play} section, started; the person's side fixed or drawn for each game. */
+    private static EngineOpponent startEngine(PlayConfig play, Variant variant, EngineLink link, DaemonClock clock) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom();
+        java.util.function.Function<GameRecord, Color> engineSide = switch (play.side()) {
+            case "white" -> g -> Color.BLACK;
+            case "black" -> g -> Color.WHITE;
+            default -> g -> random.nextBoolean() ? Color.WHITE : Color.BLACK;
+        };
+        return EngineOpponent.start(play.engineSettings(), engineSide, variant, link, link, clock);
     }
 
     /**

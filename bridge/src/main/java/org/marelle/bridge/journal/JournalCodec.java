@@ -17,7 +17,7 @@ import org.marelle.rules.Color;
  *
  * <pre>
  * game        AT  ID  VARIANT  FEN  [TAG  VALUE]...
- * move        AT  PLY  UCI  SAN
+ * move        AT  PLY  UCI  SAN  [MOVED-AT  CLOCK]   (CLOCK -1: no clock; both absent in journals from before clocks)
  * takeback    AT  PLIES
  * tag         AT  NAME  [VALUE]          (no value: the tag is removed)
  * draw-offer  AT  PLY  white|black
@@ -49,6 +49,10 @@ public final class JournalCodec {
                 f.add(Integer.toString(m.ply()));
                 f.add(m.uci());
                 f.add(m.san());
+                if (m.movedAtMillis() != m.atMillis() || m.hasClock()) {
+                    f.add(Long.toString(m.movedAtMillis()));
+                    f.add(Long.toString(m.clockMillis()));
+                }
             }
             case SessionEvent.MovesTakenBack t -> {
                 f.add("takeback");
@@ -99,8 +103,12 @@ public final class JournalCodec {
                     yield new SessionEvent.GameStarted(time(f), f.get(2), f.get(3), f.get(4), tags);
                 }
                 case "move" -> {
-                    exactly(f, 5);
-                    yield new SessionEvent.MovePlayed(time(f), Integer.parseInt(f.get(2)), f.get(3), f.get(4));
+                    if (f.size() != 5 && f.size() != 7) throw new IllegalArgumentException("5 or 7 fields, not " + f.size());
+                    if (f.size() == 5) {
+                        yield new SessionEvent.MovePlayed(time(f), Integer.parseInt(f.get(2)), f.get(3), f.get(4));
+                    }
+                    yield new SessionEvent.MovePlayed(time(f), Integer.parseInt(f.get(2)), f.get(3), f.get(4),
+                            Long.parseLong(f.get(5)), Long.parseLong(f.get(6)));
                 }
                 case "takeback" -> {
                     exactly(f, 3);

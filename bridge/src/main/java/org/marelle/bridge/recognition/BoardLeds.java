@@ -6,6 +6,7 @@ import org.marelle.board.LedFrame.Pattern;
 import org.marelle.bridge.recognition.RecognitionEvent.Fix;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
 import org.marelle.rules.Color;
+import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
@@ -72,7 +73,7 @@ public final class BoardLeds {
         }
         if (s.remoteMove != null && s.history != null && !s.board.equals(s.table.occupancy())) {
             // A move made elsewhere, still to be made on the board: only its squares.
-            return paintRemote(f, s.remoteMove);
+            return paintRemote(f, s.remoteMove, s.table.geometry);
         }
         if (s.ambiguity != null && s.ambiguity.reported()) {
             for (int sq : s.ambiguity.squares()) {
@@ -119,11 +120,18 @@ public final class BoardLeds {
         return f;
     }
 
-    private static LedFrame paintRemote(LedFrame f, Move remote) {
+    /**
+     * A move made elsewhere: its from and to squares, the rook's for castling, and the captured pawn's square for
+     * en passant (blinking: that pawn is to be taken off, not moved).
+     */
+    private static LedFrame paintRemote(LedFrame f, Move remote, BoardGeometry g) {
         Move m = PromotionChoices.base(remote);
         Led led = new Led(REMOTE, Pattern.ON);
         f = f.with(m.from(), led).with(m.to(), led);
         if (m instanceof Move.Castle c) f = f.with(c.rookFrom(), led).with(c.rookTo(), led);
+        if (m instanceof Move.EnPassant e) {
+            f = f.with(g.square(g.file(e.to()), g.rank(e.from())), new Led(REMOTE, Pattern.BLINK));
+        }
         return f;
     }
 

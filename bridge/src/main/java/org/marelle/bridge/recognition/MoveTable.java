@@ -29,10 +29,21 @@ final class MoveTable {
     final long[] pathLo, pathHi;
     final int[] victim;
 
+    /**
+     * Whether the side to move moves elsewhere (an engine, an online opponent): the table then holds none of its
+     * moves, so that nothing the board shows is read as one (its moves come through {@code remoteMove}).
+     */
+    final boolean remote;
+
     MoveTable(Position position) {
+        this(position, false);
+    }
+
+    MoveTable(Position position, boolean remote) {
         this.position = position;
         this.geometry = position.geometry();
-        List<Move> legal = position.legalMoves();
+        this.remote = remote;
+        List<Move> legal = remote ? List.of() : position.legalMoves();
         this.count = legal.size();
         this.moves = legal.toArray(new Move[0]);
         SquareSet occ = position.occupancy();

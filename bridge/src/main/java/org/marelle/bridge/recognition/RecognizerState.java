@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.marelle.board.LedFrame;
 import org.marelle.board.Occupancy;
+import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
@@ -51,6 +53,8 @@ public final class RecognizerState {
     final int tapSquare;
     final String result;
     final Move remoteMove;
+    /** Sides whose moves come from elsewhere, never read off the board (see {@link #remoteSides(Set, long)}). */
+    final Set<Color> remoteSides;
     /** After a takeback by command: the board as it still stands, not to be read as moves until it changes. */
     final SquareSet takebackBoard;
     final Occupancy.Polarity polarity;
@@ -95,6 +99,7 @@ public final class RecognizerState {
         this.tapSquare = -1;
         this.result = null;
         this.remoteMove = null;
+        this.remoteSides = Set.of();
         this.takebackBoard = null;
         this.polarity = null;
         this.deviatedSince = -1;
@@ -127,6 +132,7 @@ public final class RecognizerState {
         tapSquare = t.tapSquare;
         result = t.result;
         remoteMove = t.remoteMove;
+        remoteSides = t.remoteSides;
         takebackBoard = t.takebackBoard;
         polarity = t.polarity;
         deviatedSince = t.deviatedSince;
@@ -221,6 +227,27 @@ public final class RecognizerState {
         Transition t = new Transition(this);
         t.remoteMove(Objects.requireNonNull(move, "move"), atMillis);
         return t.build();
+    }
+
+    /**
+     * The sides whose moves are made elsewhere (an engine, an online opponent; none by default): their moves come
+     * only through {@link #remoteMove}, and what the board shows on their turn is never read as one of their moves
+     * (a player moving the opponent's piece before its move came gets a mismatch, not a move played for the engine).
+     */
+    public Step remoteSides(Set<Color> sides, long atMillis) {
+        Transition t = new Transition(this);
+        t.remoteSides(Set.copyOf(sides), atMillis);
+        return t.build();
+    }
+
+    /** See {@link #remoteSides(Set, long)}. */
+    public Set<Color> remoteSides() {
+        return remoteSides;
+    }
+
+    /** Whether the side to move moves elsewhere and its move has not come yet. */
+    public boolean awaitingRemoteMove() {
+        return table.remote;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.marelle.bridge.recognition;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognitionEvent.BoardInSync;
 import org.marelle.bridge.recognition.RecognitionEvent.BoardMismatch;
@@ -14,6 +15,7 @@ import org.marelle.bridge.recognition.RecognitionEvent.PromotionPending;
 import org.marelle.bridge.recognition.RecognitionEvent.ProvisionalWithdrawn;
 import org.marelle.bridge.recognition.RecognitionEvent.ResultGesture;
 import org.marelle.bridge.recognition.RecognitionEvent.TakenBack;
+import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
@@ -51,6 +53,8 @@ final class Transition {
     int tapSquare;
     String result;
     Move remoteMove;
+    /** Sides whose moves come from elsewhere (an engine, an online opponent), never read off the board. */
+    Set<Color> remoteSides;
     SquareSet takebackBoard;
     Occupancy.Polarity polarity;
     long deviatedSince;
@@ -96,6 +100,7 @@ final class Transition {
         tapSquare = s.tapSquare;
         result = s.result;
         remoteMove = s.remoteMove;
+        remoteSides = s.remoteSides;
         takebackBoard = s.takebackBoard;
         polarity = s.polarity;
         deviatedSince = s.deviatedSince;
@@ -196,12 +201,23 @@ final class Transition {
         Position after = before.play(m);
         withdraw();
         history = History.push(history, before, m, config.takebackPlies());
-        setTable(new MoveTable(after));
+        setTable(tableOf(after));
         lastMove = m;
         remoteMove = m;
         recentProvisional = null;
         if (board != null) {
             log = FrameLog.of(now, board);
+            evaluate();
+            timers();
+        }
+    }
+
+    void remoteSides(Set<Color> sides, long t) {
+        advance(Math.max(now, t));
+        remoteSides = sides;
+        withdraw();
+        setTable(tableOf(table.position));
+        if (board != null) {
             evaluate();
             timers();
         }
@@ -217,7 +233,7 @@ final class Transition {
         Position back = h.position();
         history = h.older();
         lastMove = history == null ? null : history.move();
-        setTable(new MoveTable(back));
+        setTable(tableOf(back));
         remoteMove = null;
         recentProvisional = null;
         boardChoice = null;
@@ -425,7 +441,7 @@ final class Transition {
         if (tb.isHiddenCapture(i)) window = Math.max(window, config.captureMillis());
         if (maySlideOn(tb, i)) window = Math.max(window, config.slideMillis());
         if (mayBecomeCastling(tb, i)) window = Math.max(window, config.castlingMillis());
-        MoveTable after = tb == table ? tableAfter(i) : new MoveTable(tb.position.play(m));
+        MoveTable after = tb == table ? tableAfter(i) : tableOf(tb.position.play(m));
         List<PromotionChoice> choices = PromotionChoices.of(tb.position, m);
         return new Pending(Pending.Kind.MOVE, m, i, after, null, null, -1, null, board, since, window,
                 after.position.occupancy(after.position.turn()), slideTargets(tb, m), choices, 0, null);
@@ -439,7 +455,7 @@ final class Transition {
     private Pending twoPlyPending(Matcher.Candidate c) {
         MoveTable first = tableAfter(c.index());
         int j = first.indexOf(c.second());
-        MoveTable second = new MoveTable(first.position.play(c.second()));
+        MoveTable second = tableOf(first.position.play(c.second()));
         // The first move alone: as it was pending, or else as pending from now (it never stood alone, so it lends
         // the two plies no earlier decision); none for a capture nobody saw, which only the reply could prove.
         Pending alone = c.unproven() ? null
@@ -830,7 +846,7 @@ final class Transition {
         }
         // (A board the player is being asked about is explained by the stories asked: no mismatch meanwhile.)
         if (!explained && unexplainedSince >= 0 && now - unexplainedSince >= config.mismatchMillis()
-                && result == null && table.count > 0 && !board.equals(reportedBoard)
+                && result == null && (table.count > 0 || table.remote) && !board.equals(reportedBoard)
                 && (ambiguity == null || !ambiguity.reported() || !board.equals(ambiguity.board()))) {
             reportMismatch();
         }
@@ -908,7 +924,7 @@ final class Transition {
                 Position back = h.position();
                 history = h.older();
                 lastMove = history == null ? null : history.move();
-                setTable(new MoveTable(back));
+                setTable(tableOf(back));
                 pending = null;
                 recentProvisional = null;
                 log = FrameLog.of(now, board);
@@ -933,7 +949,7 @@ final class Transition {
      */
     private void commit(Move m, int index, long evidenceFrom, long doneAt) {
         Position before = table.position;
-        MoveTable after = index >= 0 && table.moves[index].equals(m) ? tableAfter(index) : new MoveTable(before.play(m));
+        MoveTable after = index >= 0 && table.moves[index].equals(m) ? tableAfter(index) : tableOf(before.play(m));
         events.add(new MoveCommitted(now, m, before.san(m), before.uci(m), before, after.position));
         history = History.push(history, before, m, config.takebackPlies());
         lastMove = m;
@@ -971,7 +987,7 @@ final class Transition {
     }
 
     private void startOver(Position p) {
-        setTable(new MoveTable(p));
+        setTable(tableOf(p));
         history = null;
         lastMove = null;
         result = null;
@@ -983,6 +999,20 @@ final class Transition {
         remoteMove = null;
         takebackBoard = null;
         if (board != null) log = FrameLog.of(now, board);
+    }
+
+    /** Whether every move of {@code moves}, from {@code p}, is made by a side that plays on this board. */
+    private boolean boardPlays(Position p, List<Move> moves) {
+        Color side = p.turn();
+        for (int i = 0; i < moves.size(); i++, side = side.other()) {
+            if (remoteSides.contains(side)) return false;
+        }
+        return true;
+    }
+
+    /** The table of {@code p}: without moves when its side to move moves elsewhere. */
+    MoveTable tableOf(Position p) {
+        return new MoveTable(p, remoteSides.contains(p.turn()));
     }
 
     private void setTable(MoveTable t) {
@@ -1000,7 +1030,7 @@ final class Transition {
         if (afterTables == null) afterTables = new MoveTable[table.count];
         MoveTable t = afterTables[i];
         if (t == null) {
-            t = new MoveTable(table.position.play(table.moves[i]));
+            t = tableOf(table.position.play(table.moves[i]));
             afterTables[i] = t;
         }
         return t;
@@ -1105,6 +1135,10 @@ final class Transition {
                     config.proofMillis(), config.slideMillis(), this::promotionPiece);
             searched = board;
             List<StorySearch.Story> stories = r.stories();
+            if (!remoteSides.isEmpty()) {
+                // Moves of a side that moves elsewhere are never read off the board (see tableOf).
+                stories = stories.stream().filter(x -> boardPlays(table.position, x.moves())).toList();
+            }
             if (!r.complete()) return;
             // (Stories that hold only if the sensors misread more than usual do not stand in the way of the moves
             // every close story agreed on before, searched on from there.)

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.marelle.rules.Color;
@@ -36,10 +38,14 @@ public final class GameRecord {
     private final String result;
     private final String reason;
     private final SortedMap<Integer, Color> drawOffers;
+    /** The mover's clock after each move ({@link SessionEvent.MovePlayed#NO_CLOCK}: none), parallel to moves. */
+    private final List<Long> clocks;
+    /** When the side to move's clock started (its opponent's move, or a takeback); -1 before the first move. */
+    private final long turnStartedAt;
 
     private GameRecord(String gameId, long startedAt, Position initial, List<Move> moves, List<String> sans,
                        Position position, Map<String, String> tags, String result, String reason,
-                       SortedMap<Integer, Color> drawOffers) {
+                       SortedMap<Integer, Color> drawOffers, List<Long> clocks, long turnStartedAt) {
         this.gameId = gameId;
         this.startedAt = startedAt;
         this.initial = initial;
@@ -50,6 +56,8 @@ public final class GameRecord {
         this.result = result;
         this.reason = reason;
         this.drawOffers = drawOffers;
+        this.clocks = clocks;
+        this.turnStartedAt = turnStartedAt;
     }
 
     /** The game a {@link SessionEvent.GameStarted} begins. */
@@ -57,7 +65,8 @@ public final class GameRecord {
         Variant variant = Variant.byName(start.variant());
         Position initial = Position.fromFen(variant, start.fen());
         return new GameRecord(start.gameId(), start.atMillis(), initial, List.of(), List.of(), initial,
-                Collections.unmodifiableMap(new LinkedHashMap<>(start.tags())), "*", "", Collections.emptySortedMap());
+                Collections.unmodifiableMap(new LinkedHashMap<>(start.tags())), "*", "", Collections.emptySortedMap(),
+                List.of(), -1);
     }
 
     /**
@@ -99,7 +108,8 @@ public final class GameRecord {
                 Position next = position.play(move);
                 List<Move> ms = append(moves, move);
                 List<String> ss = append(sans, position.san(move));
-                yield new GameRecord(gameId, startedAt, initial, ms, ss, next, tags, result, reason, drawOffers);
+                yield new GameRecord(gameId, startedAt, initial, ms, ss, next, tags, result, reason, drawOffers,
+                        append(clocks, m.clockMillis()), m.movedAtMillis());
             }
             case SessionEvent.MovesTakenBack t -> {
                 if (t.plies() > moves.size()) {
@@ -110,13 +120,14 @@ public final class GameRecord {
                 for (int i = 0; i < keep; i++) p = p.play(moves.get(i));   // keeps the repetition history right
                 SortedMap<Integer, Color> offers = new TreeMap<>(drawOffers.headMap(keep + 1));
                 yield new GameRecord(gameId, startedAt, initial, List.copyOf(moves.subList(0, keep)),
-                        List.copyOf(sans.subList(0, keep)), p, tags, "*", "", Collections.unmodifiableSortedMap(offers));
+                        List.copyOf(sans.subList(0, keep)), p, tags, "*", "", Collections.unmodifiableSortedMap(offers),
+                        List.copyOf(clocks.subList(0, keep)), keep == 0 ? -1 : t.atMillis());
             }
             case SessionEvent.TagChanged c -> {
                 Map<String, String> t = new LinkedHashMap<>(tags);
                 if (c.value() == null) t.remove(c.name()); else t.put(c.name(), c.value());
                 yield new GameRecord(gameId, startedAt, initial, moves, sans, position,
-                        Collections.unmodifiableMap(t), result, reason, drawOffers);
+                        Collections.unmodifiableMap(t), result, reason, drawOffers, clocks, turnStartedAt);
             }
             case SessionEvent.DrawOffered d -> {
                 if (d.ply() > moves.size()) {
@@ -125,10 +136,12 @@ public final class GameRecord {
                 SortedMap<Integer, Color> offers = new TreeMap<>(drawOffers);
                 offers.put(d.ply(), d.by());
                 yield new GameRecord(gameId, startedAt, initial, moves, sans, position, tags, result, reason,
-                        Collections.unmodifiableSortedMap(offers));
+                        Collections.unmodifiableSortedMap(offers), clocks, turnStartedAt);
             }
             case SessionEvent.GameEnded e -> new GameRecord(gameId, startedAt, initial, moves, sans, position, tags,
-                    e.result(), e.result().equals("*") ? "" : e.reason(), drawOffers);
+                    e.result(), e.result().equals("*") ? "" : e.reason(), drawOffers, clocks,
+                    // A game reopened by mistake restarts the clock of the side to move from then.
+                    e.result().equals("*") && !moves.isEmpty() ? e.atMillis() : turnStartedAt);
         };
     }
 
@@ -198,6 +211,62 @@ public final class GameRecord {
         return drawOffers;
     }
 
+    // ---- clocks ------------------------------------------------------------------------------------------------
+
+    /** The game's time control, from its {@code TimeControl} tag; empty when it has none (or one not kept). */
+    public Optional<TimeControl> timeControl() {
+        try {
+            return TimeControl.parse(tags.get(GameTags.TIME_CONTROL));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();   // the tag was checked when set; an old journal's odd tag just means no clock
+        }
+    }
+
+    /** The mover's clock after each move ({@link SessionEvent.MovePlayed#NO_CLOCK} where unknown). */
+    public List<Long> clocks() {
+        return clocks;
+    }
+
+    /** When the side to move's clock started running: its opponent's last move; -1 before the first move. */
+    public long turnStartedAt() {
+        return turnStartedAt;
+    }
+
+    /**
+     * The time on {@code side}'s clock at the start of its turn (or now, when it is not its turn): after its last
+     * move, or the time control's initial time before it has moved; -1 when unknown.
+     */
+    public long clockOf(Color side) {
+        int plyOfSide = moves.size() - (position.turn() == side ? 2 : 1);
+        if (plyOfSide >= 0) return clocks.get(plyOfSide);
+        return timeControl().map(TimeControl::initialMillis).orElse(SessionEvent.MovePlayed.NO_CLOCK);
+    }
+
+    /** Moves {@code side} has made in this game. */
+    public int movesBy(Color side) {
+        int first = initial.turn() == side ? 0 : 1;
+        return moves.size() <= first ? 0 : (moves.size() - first + 1) / 2;
+    }
+
+    /**
+     * Whether this game has clocks: clocks recorded with its moves (from its time control, or an online game's), or
+     * a time control before the first move.
+     */
+    public boolean hasClocks() {
+        boolean recorded = clocks.stream().anyMatch(c -> c != SessionEvent.MovePlayed.NO_CLOCK);
+        return recorded || (moves.isEmpty() && timeControl().isPresent());
+    }
+
+    /**
+     * When the side to move runs out of time if it does not move: the start of its turn plus its clock; empty when
+     * no clock is running (no clocks, before the first move, game over).
+     */
+    public OptionalLong flagAt() {
+        if (isOver() || turnStartedAt < 0 || !hasClocks()) return OptionalLong.empty();
+        long left = clockOf(position.turn());
+        return left < 0 ? OptionalLong.empty() : OptionalLong.of(turnStartedAt + left);
+    }
+
     /** The game as PGN: tags, moves, a {@value #DRAW_OFFER_COMMENT} comment after each move followed by an offer. */
     public PgnGame toPgnGame() {
         GameNode root = GameNode.root();
@@ -205,6 +274,7 @@ public final class GameRecord {
         GameNode node = root;
         for (int i = 0; i < moves.size(); i++) {
             node = node.addChild(moves.get(i), sans.get(i));
+            if (clocks.get(i) != SessionEvent.MovePlayed.NO_CLOCK) node.addCommentAfter("[%clk " + clk(clocks.get(i)) + "]");
             if (drawOffers.containsKey(i + 1)) node.addCommentAfter(DRAW_OFFER_COMMENT);
         }
         return new PgnGame(tags, initial, root, result);
@@ -221,6 +291,12 @@ public final class GameRecord {
         return number + (index % 2 == 0 ? ". " : "... ") + san;
     }
 
+    /** The PGN clock command's H:MM:SS, whole seconds rounded down (as broadcast services read it). */
+    public static String clk(long millis) {
+        long s = Math.max(0, millis) / 1000;
+        return String.format(java.util.Locale.ROOT, "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
+    }
+
     public String toPgn() {
         return toPgnGame().toPgn();
     }
@@ -229,7 +305,8 @@ public final class GameRecord {
     public boolean equals(Object o) {
         return o instanceof GameRecord g && g.gameId.equals(gameId) && g.moves.equals(moves) && g.tags.equals(tags)
                 && g.result.equals(result) && g.reason.equals(reason) && g.initial.equals(initial)
-                && g.drawOffers.equals(drawOffers) && g.startedAt == startedAt;
+                && g.drawOffers.equals(drawOffers) && g.startedAt == startedAt && g.clocks.equals(clocks)
+                && g.turnStartedAt == turnStartedAt;
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.rules.Color;
@@ -52,6 +53,10 @@ public final class GameSession {
     private GameRecord game;
     private String lastIdStem;
     private int idSuffix;
+    /** The move the board shows, not yet final, and when it first did: the mover's clock stopped then. */
+    private Move shownMove;
+    private long shownAt;
+    private boolean keepsClocks = true;
 
     private GameSession(SessionJournal journal, InstantSource clock, ZoneId zone, Map<String, String> baseTags) {
         this.journal = Objects.requireNonNull(journal, "journal");
@@ -87,6 +92,15 @@ public final class GameSession {
 
     public void removeListener(Listener l) {
         listeners.remove(l);
+    }
+
+    /**
+     * Whether the session keeps the clocks of games with a {@code TimeControl} tag (the default): each move's clock
+     * worked out from it, and a flag that falls ending the game. Off, the tag is only a tag (the players' own clock
+     * decides, or a replayed game's); clocks a move brings with it (an online game's) are still recorded.
+     */
+    public void keepClocks(boolean keep) {
+        keepsClocks = keep;
     }
 
     /** The game now. */
@@ -133,9 +147,19 @@ public final class GameSession {
                     throw new IllegalStateException("the recognizer played " + c.san() + " in " + c.before().fen()
                             + " but the game is at " + game.position().fen());
                 }
-                out.addAll(playMove(c.move()));
+                long movedAt = c.move().equals(shownMove) ? Math.min(shownAt, c.atMillis()) : c.atMillis();
+                shownMove = null;
+                out.addAll(playMove(c.move(), movedAt, SessionEvent.MovePlayed.NO_CLOCK));
             }
+            case RecognitionEvent.MoveProvisional p -> {
+                if (!p.move().equals(shownMove)) {
+                    shownMove = p.move();
+                    shownAt = p.atMillis();
+                }
+            }
+            case RecognitionEvent.ProvisionalWithdrawn w -> shownMove = null;
             case RecognitionEvent.TakenBack t -> {
+                shownMove = null;
                 int plies = Math.min(t.plies(), game.plies());
                 if (plies > 0) out.add(record(new SessionEvent.MovesTakenBack(now(), plies)));
             }
@@ -144,7 +168,7 @@ public final class GameSession {
                 if (!game.isOver()) out.add(record(new SessionEvent.GameEnded(now(), g.result(), "gesture")));
             }
             default -> {
-                // Provisional moves, promotion prompts, mismatches: for the LEDs and the log, not the game.
+                // Promotion prompts, mismatches, questions: for the LEDs and the log, not the game.
             }
         }
         return out;
@@ -157,17 +181,75 @@ public final class GameSession {
      * result is recorded right after it.
      */
     public SessionEvent.MovePlayed play(Move move) {
-        return (SessionEvent.MovePlayed) playMove(move).get(0);
+        return play(move, now(), SessionEvent.MovePlayed.NO_CLOCK);
     }
 
-    private List<SessionEvent> playMove(Move move) {
+    /**
+     * Plays a move made at {@code movedAtMillis} (a move made elsewhere: an engine's, an online opponent's), with the
+     * time its mover's clock shows after it when the opponent's side keeps the clocks ({@code clockMillis}), or
+     * {@link SessionEvent.MovePlayed#NO_CLOCK} for the session to work it out from the game's time control.
+     *
+     * @throws IllegalStateException when the game is over, or when the mover's time had run out before the move (the
+     *                               game is then recorded as lost on time)
+     */
+    public SessionEvent.MovePlayed play(Move move, long movedAtMillis, long clockMillis) {
+        shownMove = null;
+        List<SessionEvent> out = playMove(move, movedAtMillis, clockMillis);
+        if (out.get(0) instanceof SessionEvent.MovePlayed m) return m;
+        throw new IllegalStateException("the move came after the flag fell: " + game.result() + " (" + game.reason() + ")");
+    }
+
+    private List<SessionEvent> playMove(Move move, long movedAt, long clockMillis) {
         if (game.isOver()) throw new IllegalStateException("the game is over (" + game.result() + ")");
         Position p = game.position();
         if (!p.isLegal(move)) throw new IllegalArgumentException("illegal move " + move + " in " + p.fen());
         List<SessionEvent> out = new ArrayList<>(2);
-        out.add(record(new SessionEvent.MovePlayed(now(), game.plies() + 1, p.uci(move), p.san(move))));
+        long clock = clockMillis;
+        if (clock == SessionEvent.MovePlayed.NO_CLOCK && keepsClocks) {
+            Optional<TimeControl> tc = game.timeControl();
+            if (tc.isPresent()) {
+                Color mover = p.turn();
+                long before = game.clockOf(mover);
+                long spent = game.turnStartedAt() < 0 ? 0 : Math.max(0, movedAt - game.turnStartedAt());
+                if (game.turnStartedAt() >= 0 && spent > before) {
+                    // The flag fell before the move was made (no tick came between): the game was lost on time then.
+                    out.add(record(new SessionEvent.GameEnded(now(), onTime(mover), TIME_FORFEIT)));
+                    return out;
+                }
+                clock = tc.get().after(before, game.movesBy(mover), spent);
+            }
+        }
+        out.add(record(new SessionEvent.MovePlayed(now(), game.plies() + 1, p.uci(move), p.san(move), movedAt, clock)));
         recordRulesOutcome().ifPresent(out::add);
         return out;
+    }
+
+    /** The reason recorded when a flag falls. */
+    public static final String TIME_FORFEIT = "time forfeit";
+
+    /**
+     * When the side to move's flag falls if it does not move: empty with no clock running, and while the board shows
+     * its move (it has pressed its clock, in effect) until that move is final or withdrawn.
+     */
+    public OptionalLong flagAt() {
+        return shownMove != null || !keepsClocks ? OptionalLong.empty() : game.flagAt();
+    }
+
+    /**
+     * Ends the game on time when the side to move's flag has fallen by {@code nowMillis}: a loss, or a draw when its
+     * opponent could never mate (FIDE 6.9). Returns the result recorded, if any.
+     */
+    public Optional<SessionEvent.GameEnded> checkFlag(long nowMillis) {
+        OptionalLong flag = flagAt();
+        if (flag.isEmpty() || nowMillis < flag.getAsLong()) return Optional.empty();
+        return Optional.of((SessionEvent.GameEnded) record(
+                new SessionEvent.GameEnded(now(), onTime(game.position().turn()), TIME_FORFEIT)));
+    }
+
+    /** The result when {@code loser}'s flag falls. */
+    private String onTime(Color loser) {
+        if (game.position().hasInsufficientMaterial(loser.other())) return "1/2-1/2";
+        return loser == Color.WHITE ? "0-1" : "1-0";
     }
 
     /** Starts a new game from {@code initial} with the base tags; the current game is archived if it has moves. */
@@ -178,6 +260,7 @@ public final class GameSession {
         tags.putIfAbsent(GameTags.DATE, PGN_DATE.format(local));
         SessionEvent.GameStarted start = new SessionEvent.GameStarted(at, nextGameId(local), initial.variant().name(),
                 initial.fen(), tags);
+        shownMove = null;
         try {
             journal.startGame(game, start);
         } catch (IOException e) {

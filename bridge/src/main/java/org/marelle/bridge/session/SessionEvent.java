@@ -35,12 +35,30 @@ public sealed interface SessionEvent {
     /**
      * A move committed on the board. {@code ply} is its 1-based number in the game, so a record written twice would
      * be seen (and refused) on replay; {@code uci} is what replay plays, {@code san} is for people.
+     * {@code movedAtMillis} is when the move was made (when the board first showed it, which is when a player presses
+     * the clock; it may precede {@code atMillis}, when the move became final), and {@code clockMillis} the time left
+     * on the mover's clock after it, or {@link #NO_CLOCK} in a game without clocks.
      */
-    record MovePlayed(long atMillis, int ply, String uci, String san) implements SessionEvent {
+    record MovePlayed(long atMillis, int ply, String uci, String san, long movedAtMillis, long clockMillis)
+            implements SessionEvent {
+
+        /** The {@code clockMillis} of a move in a game without clocks. */
+        public static final long NO_CLOCK = -1;
+
         public MovePlayed {
             if (ply < 1) throw new IllegalArgumentException("ply " + ply + " (plies count from 1)");
             Objects.requireNonNull(uci, "uci");
             Objects.requireNonNull(san, "san");
+            if (clockMillis < NO_CLOCK) throw new IllegalArgumentException("clock " + clockMillis + " ms");
+        }
+
+        /** A move made when it was recorded, without a clock. */
+        public MovePlayed(long atMillis, int ply, String uci, String san) {
+            this(atMillis, ply, uci, san, atMillis, NO_CLOCK);
+        }
+
+        public boolean hasClock() {
+            return clockMillis != NO_CLOCK;
         }
     }
 

@@ -154,7 +154,7 @@ class ConfigLoaderTest {
                                 // What the misspelt key leaves missing is said too (since issue #14).
                                 "board.driver.columns: missing: a list of GPIO numbers (line 2)")),
                 Arguments.of("an unknown section", "board:\n  driver: {type: simulated}\nhttp:\n  port: 8080\n",
-                        List.of("http: unknown key (known: board, broadcast, game, leds, output, recognition) (line 3)")),
+                        List.of("http: unknown key (known: board, broadcast, game, leds, output, play, recognition) (line 3)")),
                 Arguments.of("broadcast values out of range", """
                         board:
                           driver: {type: simulated}
@@ -239,6 +239,29 @@ class ConfigLoaderTest {
                                 "recognition.mode: 'blitz' is not casual or tournament (line 8)")),
                 Arguments.of("a tag the game decides", "board:\n  driver: {type: simulated}\ngame:\n  tags:\n    Event: x\n    Result: 1-0\n",
                         List.of("game.tags.Result: tag Result cannot be set: the game decides it (line 6)")),
+                Arguments.of("a play section with bad values", """
+                        board:
+                          variant: courier-modern
+                          driver: {type: simulated}
+                        play:
+                          opponent: lichess
+                          side: both
+                          timeControl: 5 min
+                          engine: {command: stockfish, skill: 25}
+                        """,
+                        List.of("play.opponent: 'lichess' is not engine (the only opponent Marelle plays today) (line 5)",
+                                "play.side: 'both' is not white, black or random (line 6)",
+                                "play.timeControl: time control '5 min': period '5 min': the time '5 min' is not a number"
+                                        + " of seconds (write [MOVES/]SECONDS[+INCREMENT], periods separated by ':', e.g."
+                                        + " 300+2 or 40/5400+30:1800+30) (line 7)",
+                                "play.engine.skill: 25 is not between 0 and 20 (line 8)",
+                                "play.engine: no engine plays courier-modern: Fairy-Stockfish knows Courier chess only"
+                                        + " with its historical rules ('courier'), without the modern promotion and castling"
+                                        + " rules of courier-modern; play 'courier' against it (line 8)")),
+                Arguments.of("a time control the clocks cannot read", "board:\n  driver: {type: simulated}\ngame:\n  tags:\n    TimeControl: 5 min\n",
+                        List.of("game.tags.TimeControl: time control '5 min': period '5 min': the time '5 min' is not a"
+                                + " number of seconds (write [MOVES/]SECONDS[+INCREMENT], periods separated by ':', e.g."
+                                + " 300+2 or 40/5400+30:1800+30) (line 5)")),
                 // Issue #14: --check passed an address that is none; it is now checked (whether it is this machine's is
                 // known only at start).
                 Arguments.of("an address that is none", "board:\n  driver: {type: simulated}\nbroadcast:\n  bind: 999.1.1.1\n",

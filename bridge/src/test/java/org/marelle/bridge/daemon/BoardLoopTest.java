@@ -229,4 +229,59 @@ class BoardLoopTest {
         l.retrySaving(5000);
         assertThat(refusing.retries).as("nothing to retry once saved").isEqualTo(3);
     }
+
+    @Test
+    void theLoopWakesWhenAFlagFallsAndTheGameEndsOnTime() {
+        GameSession timed = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of("TimeControl", "60"),
+                SessionJournal.NONE, () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+        BoardLoop l = new BoardLoop(timed, RecognizerConfig.defaults(), log, f -> {
+        });
+        Position p = timed.game().position();
+        long[] lifted = {2_000, 10_000};
+        for (int i = 0; i < 2; i++) {
+            Move m = p.parseSan(i == 0 ? "e4" : "e5");
+            SquareSet board = p.occupancy();
+            l.frame(frame(board.without(m.from()), lifted[i]));
+            l.frame(frame(board.without(m.from()).with(m.to()), lifted[i] + 300));
+            for (long at = lifted[i] + 400; timed.game().plies() <= i; at += 100) l.tick(at);
+            p = p.play(m);
+        }
+        // Each move counts from when the board first showed it: e4 (the first, free) and e5 were set down 8 s apart.
+        long shownE5 = timed.game().turnStartedAt();
+        assertThat(shownE5).isBetween(10_300L, 10_700L);
+        assertThat(timed.game().clocks()).containsExactly(60_000L, 60_000L - 8_000);
+        // White's clock has run since e5 was shown; the loop's next wake-up is its flag unless a window comes first.
+        long flag = shownE5 + 60_000;
+        while (l.wakeUpAt().orElseThrow() < flag) l.tick(l.wakeUpAt().getAsLong());
+        assertThat(l.wakeUpAt()).hasValue(flag);
+        l.tick(flag - 1);
+        assertThat(timed.game().isOver()).isFalse();
+        l.tick(flag);
+        assertThat(timed.game().result()).isEqualTo("0-1");
+        assertThat(timed.game().reason()).isEqualTo("time forfeit");
+    }
+
+    @Test
+    void restartedBeforeTheEnginesMoveWasMadeOnTheBoardItIsShownAgainNotTakenBack() {
+        GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), SessionJournal.NONE,
+                () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+        Position p = Position.start(Variant.STANDARD);
+        s.play(p.parseSan("e4"));
+        s.play(p.playSan("e4").parseSan("c5"));   // the engine's, recorded; then the daemon stopped
+        List<LedFrame> shown = new ArrayList<>();
+        BoardLoop l = new BoardLoop(s, RecognizerConfig.defaults().withMode(RecognizerConfig.Mode.CASUAL), log, shown::add);
+        l.remoteSides(java.util.Set.of(org.marelle.rules.Color.BLACK), 0);
+        SquareSet afterE4 = p.playSan("e4").occupancy();
+        l.frame(frame(afterE4, 1_000));
+        for (long t = 1_100; t < 6_000; t += 100) l.tick(t);
+        assertThat(s.game().sans()).as("no takeback of the engine's move").containsExactly("e4", "c5");
+        LedFrame leds = shown.getLast();
+        assertThat(leds.led(p.geometry().parseSquare("c7")).rgb()).isEqualTo(org.marelle.bridge.recognition.BoardLeds.REMOTE);
+        assertThat(leds.led(p.geometry().parseSquare("c5")).rgb()).isEqualTo(org.marelle.bridge.recognition.BoardLeds.REMOTE);
+        // Made on the board, it is in sync; White plays on.
+        SquareSet afterC5 = p.playSan("e4").playSan("c5").occupancy();
+        l.frame(frame(afterC5, 6_000));
+        for (long t = 6_100; t < 8_000; t += 100) l.tick(t);
+        assertThat(l.recognizer().inSync()).isTrue();
+    }
 }

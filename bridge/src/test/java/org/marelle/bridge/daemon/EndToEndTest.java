@@ -57,6 +57,7 @@ class EndToEndTest {
         Journal journal = Journal.open(dir.resolve("state"));
         GameSession session = GameSession.resume(journal.events(), source.initial(), DemoRun.tagsOf(source), journal,
                 clock, ZoneOffset.UTC);
+        session.keepClocks(false);   // as the demo: the simulated hands' time is not the source game's clocks
         PgnFiles files = new PgnFiles(dir.resolve("pgn"));
         PgnFiles.Written[] written = new PgnFiles.Written[1];
         session.addListener((e, g) -> {

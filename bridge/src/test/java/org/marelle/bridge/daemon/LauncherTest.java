@@ -35,6 +35,7 @@ import org.marelle.bridge.config.ConfigLoader;
 import org.marelle.bridge.config.DriverConfig;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.config.OutputConfig;
+import org.marelle.bridge.config.PlayConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.rules.Position;
@@ -249,5 +250,48 @@ class LauncherTest {
         // Stopped, the daemon no longer serves.
         assertThatThrownBy(() -> HttpClient.newHttpClient().send(HttpRequest.newBuilder(r.live().uri()).build(),
                 HttpResponse.BodyHandlers.ofString())).isInstanceOf(java.io.IOException.class);
+    }
+
+    @Test
+    void theShippedEnginePlayConfigPlaysStockfishOnTheBoard() throws Exception {
+        HandClock clock = new HandClock();
+        MarelleConfig c = ConfigLoader.load(Path.of("..", "config", "play-stockfish.yaml"));
+        PlayConfig.Engine e = c.play().engine();
+        PlayConfig play = new PlayConfig(c.play().opponent(), c.play().side(), new PlayConfig.Engine(
+                org.marelle.bridge.engine.Engines.debian("stockfish"), e.args(), e.options(), e.skill(), e.elo(), 100L,
+                e.depth()), c.play().timeControl());
+        MarelleConfig config = new MarelleConfig(new BoardConfig("standard", null, null, new DriverConfig.Simulated(0),
+                null, null, null, null), c.leds(), c.recognition(), c.game(),
+                new OutputConfig(dir.resolve("pgn").toString(), dir.resolve("state").toString()), null, play);
+        Launcher.Running r = Launcher.start(config, () -> {
+            throw new AssertionError("a simulated board needs no Pi4J");
+        }, clock, log);
+        try {
+            SimulatedBoard board = (SimulatedBoard) r.hardware().sensors();
+            CompletableFuture<GameRecord> answered = new CompletableFuture<>();
+            r.session().addListener((ev, g) -> {
+                if (ev instanceof SessionEvent.MovePlayed && g.plies() == 2) answered.complete(g);
+            });
+            Position p = Position.start(Variant.STANDARD);
+            var e4 = p.parseSan("e4");
+            clock.millis += 2_000;
+            board.lift(e4.from(), clock.millis);
+            clock.millis += 300;
+            board.drop(e4.to(), clock.millis);
+            clock.millis += 5_000;
+            GameRecord g = answered.get(30, TimeUnit.SECONDS);
+            assertThat(g.sans().get(0)).isEqualTo("e4");
+            assertThat(g.tags()).containsEntry("TimeControl", "900+10");
+            assertThat(g.clocks()).hasSize(2).doesNotContain(SessionEvent.MovePlayed.NO_CLOCK);
+            // The engine's move waits on the LEDs: the recognizer expects it, and reads no other Black move.
+            var reply = g.moves().get(1);
+            var loop = r.daemon().submit(l -> l.recognizer()).get(10, TimeUnit.SECONDS);
+            assertThat(loop.leds().led(reply.from()).rgb()).isEqualTo(org.marelle.bridge.recognition.BoardLeds.REMOTE);
+            assertThat(loop.remoteSides()).containsExactly(org.marelle.rules.Color.BLACK);
+            assertThat(log()).contains("playing against Stockfish", "the engine plays black");
+        } finally {
+            r.daemon().stop();
+        }
+        assertThat(log()).contains("stopped");
     }
 }

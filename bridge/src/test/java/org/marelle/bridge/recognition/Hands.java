@@ -134,6 +134,12 @@ final class Hands {
         return this;
     }
 
+    /** The sides whose moves come from elsewhere (an engine, an online opponent). */
+    Hands remoteSides(org.marelle.rules.Color... sides) {
+        feed(state.remoteSides(java.util.Set.of(sides), now));
+        return this;
+    }
+
     /** Plays moves as if they had been recognised already (setting up a game). */
     Hands moveQuickly(String san) {
         Position p = state.position();

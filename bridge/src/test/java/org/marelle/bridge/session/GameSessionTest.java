@@ -91,7 +91,9 @@ class GameSessionTest {
         play(s, "e4");
         assertThat(order).containsExactly("journal MovePlayed", "listener MovePlayed");
         assertThat(s.game().sans()).containsExactly("e4");
-        assertThat(journal.current.get(1)).isEqualTo(new SessionEvent.MovePlayed(now, 1, "e2e4", "e4"));
+        // Made when the recognizer's event says (0 here), recorded now, without a clock in a game without one.
+        assertThat(journal.current.get(1)).isEqualTo(new SessionEvent.MovePlayed(now, 1, "e2e4", "e4", 0,
+                SessionEvent.MovePlayed.NO_CLOCK));
     }
 
     @Test

@@ -1,0 +1,62 @@
+package org.marelle.bridge.daemon;
+
+import java.util.Set;
+import java.util.function.Function;
+import org.marelle.bridge.play.EngineOpponent;
+import org.marelle.bridge.session.GameRecord;
+import org.marelle.bridge.session.SessionEvent;
+import org.marelle.rules.Color;
+import org.marelle.rules.Move;
+
+/**
+ * Connects an {@link EngineOpponent} to the board: its side and its moves go to the daemon's thread as commands,
+ * where the move is played only if the game is still the one the engine was asked about, and its notices go to the
+ * event log.
+ */
+final class EngineLink implements EngineOpponent.Board, EngineOpponent.Notices {
+
+    /** Runs a command on the daemon's thread (see {@link Daemon#submit}). */
+    interface Commands {
+        void submit(Function<BoardLoop, ?> command);
+    }
+
+    private final Commands daemon;
+    private final DaemonClock clock;
+    private final EventLog log;
+
+    EngineLink(Commands daemon, DaemonClock clock, EventLog log) {
+        this.daemon = daemon;
+        this.clock = clock;
+        this.log = log;
+    }
+
+    @Override
+    public void engineSide(String gameId, Color side) {
+        log.info("the engine plays " + side.name().toLowerCase(java.util.Locale.ROOT) + " (game " + gameId + ")");
+        daemon.submit(loop -> {
+            loop.remoteSides(Set.of(side), clock.millis());
+            return null;
+        });
+    }
+
+    @Override
+    public void play(EngineOpponent.Request asked, Move move) {
+        daemon.submit(loop -> {
+            GameRecord g = loop.session().game();
+            if (!g.gameId().equals(asked.gameId()) || g.plies() != asked.ply() || g.isOver()) {
+                return null;   // the game moved on while the engine thought: its answer is for another position
+            }
+            return loop.remoteMove(move, SessionEvent.MovePlayed.NO_CLOCK, clock.millis());
+        });
+    }
+
+    @Override
+    public void info(String line) {
+        log.info(line);
+    }
+
+    @Override
+    public void error(String line) {
+        log.error(line);
+    }
+}

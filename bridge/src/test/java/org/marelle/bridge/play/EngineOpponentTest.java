@@ -1,0 +1,121 @@
+package org.marelle.bridge.play;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.marelle.bridge.engine.Engines;
+import org.marelle.bridge.engine.UciEngine;
+import org.marelle.bridge.session.GameSession;
+import org.marelle.bridge.session.SessionJournal;
+import org.marelle.rules.Color;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
+
+@Timeout(60)
+class EngineOpponentTest {
+
+    private final InstantSource clock = () -> Instant.parse("2026-12-02T10:00:00Z");
+    private final LinkedBlockingQueue<Object[]> played = new LinkedBlockingQueue<>();
+    private final List<String> notices = new CopyOnWriteArrayList<>();
+    private Color side;
+
+    private final EngineOpponent.Board board = new EngineOpponent.Board() {
+        @Override
+        public void engineSide(String gameId, Color s) {
+            side = s;
+        }
+
+        @Override
+        public void play(EngineOpponent.Request asked, Move move) {
+            played.add(new Object[] {asked, move});
+        }
+    };
+
+    private final EngineOpponent.Notices log = new EngineOpponent.Notices() {
+        @Override
+        public void info(String line) {
+            notices.add("info: " + line);
+        }
+
+        @Override
+        public void error(String line) {
+            notices.add("error: " + line);
+        }
+    };
+
+    private GameSession session(Map<String, String> tags) {
+        return GameSession.resume(List.of(), Position.start(Variant.STANDARD), tags, SessionJournal.NONE, clock, ZoneOffset.UTC);
+    }
+
+    private EngineOpponent opponent(List<String> command, GameSession s, Color engineSide) {
+        EngineSettings settings = new EngineSettings(command, Map.of(), null, null, null, 1, Duration.ofSeconds(5));
+        EngineOpponent o = new EngineOpponent(settings, g -> engineSide, board, log, clock,
+                c -> UciEngine.start(c, Map.of(), Duration.ofSeconds(5)));
+        s.addListener(o);
+        o.begin(s.game());
+        return o;
+    }
+
+    private Object[] next() throws InterruptedException {
+        Object[] p = played.poll(20, TimeUnit.SECONDS);
+        assertThat(p).as("the engine's move").isNotNull();
+        return p;
+    }
+
+    @Test
+    void theEngineAnswersThePersonsMoveForThePositionItWasAskedAbout() throws Exception {
+        GameSession s = session(Map.of());
+        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), s, Color.BLACK)) {
+            assertThat(side).isEqualTo(Color.BLACK);
+            assertThat(played).as("White, the person, moves first").isEmpty();
+            s.play(s.game().position().parseSan("e4"));
+            Object[] p = next();
+            EngineOpponent.Request r = (EngineOpponent.Request) p[0];
+            assertThat(r.ply()).isEqualTo(1);
+            assertThat(s.game().position().isLegal((Move) p[1])).isTrue();
+        }
+    }
+
+    @Test
+    void anEngineWithTheFirstMoveMakesItAtOnce() throws Exception {
+        GameSession s = session(Map.of());
+        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), s, Color.WHITE)) {
+            assertThat(((EngineOpponent.Request) next()[0]).ply()).isZero();
+        }
+    }
+
+    @Test
+    void aCrashedEngineIsStartedAgainAndAskedAgainAndThePersonIsTold(@TempDir Path dir) throws Exception {
+        GameSession s = session(Map.of());
+        try (EngineOpponent o = opponent(Engines.fake("flaky", "e7e5", dir.resolve("crashed-once")), s, Color.BLACK)) {
+            s.play(s.game().position().parseSan("e4"));
+            Object[] p = next();
+            assertThat(s.game().position().uci((Move) p[1])).isEqualTo("e7e5");
+            assertThat(notices).anyMatch(n -> n.startsWith("error: the engine failed") && n.contains("exit code 3"));
+            assertThat(notices).anyMatch(n -> n.startsWith("info: the engine answers again"));
+        }
+    }
+
+    @Test
+    void theEngineIsToldTheClocksOfATimedGame() throws Exception {
+        GameSession s = session(Map.of("TimeControl", "180+2"));
+        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), s, Color.BLACK)) {
+            s.play(s.game().position().parseSan("e4"));
+            EngineOpponent.Request r = (EngineOpponent.Request) next()[0];
+            assertThat(r.go().command()).contains("wtime 182000").contains("btime 180000").contains("winc 2000");
+        }
+    }
+}

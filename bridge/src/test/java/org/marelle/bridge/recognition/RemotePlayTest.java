@@ -1,0 +1,89 @@
+package org.marelle.bridge.recognition;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.marelle.board.LedFrame.Pattern;
+import org.marelle.rules.Color;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
+
+/**
+ * Playing against an engine or an online opponent: the board plays one side, the other side's moves come through
+ * {@code remoteMove}. The board is never read as the remote side's move, and the remote move is expected exactly.
+ */
+class RemotePlayTest {
+
+    private static Hands whiteAtTheBoard() {
+        return Hands.at(Position.start(Variant.STANDARD)).ticking(25).remoteSides(Color.BLACK);
+    }
+
+    @Test
+    void thePlayersOwnMovesAreReadAsUsual() {
+        Hands h = whiteAtTheBoard().up("e2").after(300).down("e4").after(2_000);
+        assertThat(h.committed()).containsExactly("e4");
+        assertThat(h.state().awaitingRemoteMove()).isTrue();
+    }
+
+    @Test
+    void aMoveOfTheEnginesPieceBeforeItsMoveCameIsAMismatchNotAMove() {
+        Hands h = whiteAtTheBoard().up("e2").after(300).down("e4").after(2_000).clearEvents();
+        h.up("e7").after(300).down("e5").after(3_000);
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.events(RecognitionEvent.BoardMismatch.class)).isNotEmpty();
+        assertThat(h.led("e7").rgb()).isEqualTo(BoardLeds.FILL);
+        assertThat(h.led("e5").rgb()).isEqualTo(BoardLeds.CLEAR);
+        // Put back, the board is in sync again, and the engine's move is still awaited.
+        h.up("e5").after(300).down("e7").after(2_000);
+        assertThat(h.events(RecognitionEvent.BoardInSync.class)).isNotEmpty();
+        assertThat(h.state().awaitingRemoteMove()).isTrue();
+    }
+
+    @Test
+    void twoPliesAreNotReadWhenTheSecondIsTheEngines() {
+        // White's move and, at once, Black's pawn moved by the same hand: only White's move is the board's.
+        Hands h = whiteAtTheBoard().up("e2").after(200).down("e4").after(150).up("e7").after(200).down("e5")
+                .after(3_000);
+        assertThat(h.committed()).doesNotContain("e5");
+        assertThat(h.fen()).isNotEqualTo(Position.start(Variant.STANDARD).playSan("e4").playSan("e5").fen());
+    }
+
+    @Test
+    void theEnginesMoveIsShownThenExpectedExactly() {
+        Hands h = whiteAtTheBoard().up("e2").after(300).down("e4").after(2_000).remote("e7e5").clearEvents();
+        assertThat(h.led("e7").rgb()).isEqualTo(BoardLeds.REMOTE);
+        assertThat(h.led("e5").rgb()).isEqualTo(BoardLeds.REMOTE);
+        assertThat(h.state().awaitingRemoteMove()).isFalse();
+        // Another move of Black's than the one shown is not played: a mismatch that shows the fix.
+        h.up("d7").after(300).down("d5").after(3_000);
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.events(RecognitionEvent.BoardMismatch.class)).isNotEmpty();
+        h.up("d5").after(300).down("d7").after(1_000);
+        // The move shown, made: nothing to commit (the game has it), and White plays on.
+        h.up("e7").after(300).down("e5").after(1_000);
+        h.up("g1").after(300).down("f3").after(2_000);
+        assertThat(h.committed()).containsExactly("Nf3");
+    }
+
+    @Test
+    void anEnPassantFromElsewhereLightsThePawnToTakeOff() {
+        Hands h = Hands.at("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3").ticking(25)
+                .remoteSides(Color.BLACK).remote("d4e3");
+        assertThat(h.led("d4").rgb()).isEqualTo(BoardLeds.REMOTE);
+        assertThat(h.led("e3").rgb()).isEqualTo(BoardLeds.REMOTE);
+        assertThat(h.led("e4").rgb()).isEqualTo(BoardLeds.REMOTE);
+        assertThat(h.led("e4").pattern()).isEqualTo(Pattern.BLINK);
+    }
+
+    @Test
+    void aResultGestureStillWorksWhileTheEngineThinks() {
+        // White resigns during Black's turn: kings on dark centre squares (0-1).
+        Hands h = Hands.at("4k3/8/8/8/8/8/8/4K3 w - - 0 40").ticking(25).remoteSides(Color.BLACK);
+        h.up("e1").after(300).down("e2").after(2_000);
+        assertThat(h.committed()).containsExactly("Ke2");
+        h.clearEvents();
+        h.up("e2").after(400).down("d4").after(400).up("e8").after(400).down("e5").after(4_000);
+        assertThat(h.events(RecognitionEvent.ResultGesture.class)).extracting(RecognitionEvent.ResultGesture::result)
+                .containsExactly("0-1");
+    }
+}
