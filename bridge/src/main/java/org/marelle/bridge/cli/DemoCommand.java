@@ -44,7 +44,9 @@ import picocli.CommandLine.Spec;
             "Run it again with the same --out folder after an interruption and it resumes from the journal.",
             "Meanwhile it serves the live broadcast on http://127.0.0.1:8080/ (printed at start): open it in a browser",
             "to watch the game; /game.pgn and /api/game serve the game as PGN and JSON. When the game is over the",
-            "server stops and the demo exits 0, unless --stay keeps the page up until Ctrl-C."
+            "server stops and the demo exits 0, unless --stay keeps the page up until Ctrl-C.",
+            "With --engine, the simulated person plays a UCI chess engine instead: the engine's moves are shown as on",
+            "a board's LEDs and the person makes them on the board too (docs/play.md)."
         },
         footer = {"", "Examples:", "  marelle demo --speed 20", "  marelle demo --speed 5 --stay      (watch it on http://127.0.0.1:8080/)",
             "  marelle demo --http-port 0        (any free port)",
@@ -113,7 +115,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--time-control", paramLabel = "TC",
             description = "With --engine: clocks, as the PGN TimeControl tag writes them (180+2: three minutes and two"
-                    + " seconds a move); written as [%clk] in the PGN. Default: no clocks.")
+                    + " seconds a move); written as [%%clk] in the PGN. Default: no clocks.")
     private String timeControl;
 
     @Option(names = "--engine-time", paramLabel = "MS", defaultValue = "200",

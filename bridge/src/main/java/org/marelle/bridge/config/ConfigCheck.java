@@ -61,8 +61,8 @@ final class ConfigCheck {
     /** The play section: what can be checked without starting the engine (which the daemon does at start). */
     private void play(PlayConfig p, BoardConfig b) {
         if (p == null) return;
-        if (!p.opponent().equals("engine")) {
-            problem("play.opponent", "'" + p.opponent() + "' is not engine (the only opponent Marelle plays today)");
+        if (!p.opponent().equals("engine") && !p.opponent().equals("lichess")) {
+            problem("play.opponent", "'" + p.opponent() + "' is not engine or lichess");
         }
         if (!PlayConfig.SIDES.contains(p.side())) problem("play.side", "'" + p.side() + "' is not white, black or random");
         if (p.timeControl() != null) {
@@ -71,6 +71,10 @@ final class ConfigCheck {
             } catch (IllegalArgumentException e) {
                 problem("play.timeControl", e.getMessage());
             }
+        }
+        if (p.opponent().equals("lichess")) {
+            lichess(p.lichess(), b);
+            return;
         }
         if (p.engine() == null || p.engine().command() == null || p.engine().command().isBlank()) {
             problem("play.engine.command", "missing: the engine to play (stockfish, fairy-stockfish, or a path)");
@@ -332,6 +336,32 @@ final class ConfigCheck {
             } catch (IllegalArgumentException e) {
                 problem(at, e.getMessage());
             }
+        }
+    }
+
+    private void lichess(PlayConfig.Lichess l, BoardConfig b) {
+        if (l == null) {
+            problem("play.lichess", "missing: the Lichess account (tokenFile or tokenEnv) for opponent: lichess");
+            return;
+        }
+        if (!l.url().matches("https?://[^\\s/]+(:[0-9]+)?/?")) problem("play.lichess.url", "'" + l.url() + "' is not an http(s) address");
+        if (l.tokenFile() == null && l.tokenEnv() == null) {
+            problem("play.lichess", "a token is needed: tokenFile (a file holding it) or tokenEnv (a variable), with the"
+                    + " board:play scope");
+        }
+        try {
+            TimeControl tc = TimeControl.parse(l.clock()).orElse(null);
+            if (tc == null || tc.periods().size() != 1 || tc.periods().get(0).moves() != 0) {
+                problem("play.lichess.clock", "'" + l.clock() + "' is not SECONDS+INCREMENT, e.g. 300+3");
+            }
+        } catch (IllegalArgumentException e) {
+            problem("play.lichess.clock", e.getMessage());
+        }
+        if (!List.of("white", "black", "random").contains(l.color())) {
+            problem("play.lichess.color", "'" + l.color() + "' is not white, black or random");
+        }
+        if (b != null && !List.of("standard", "chess960").contains(b.variant())) {
+            problem("play.opponent", "Lichess plays standard and chess960 games, not " + b.variant());
         }
     }
 

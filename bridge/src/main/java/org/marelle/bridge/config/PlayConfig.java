@@ -10,19 +10,75 @@ import org.marelle.bridge.play.EngineSettings;
  * {@code play}: the person at the board plays an opponent that is not at the board (leave the section out for two
  * people at the board).
  *
- * @param opponent    {@code engine}: a UCI engine on this machine
+ * @param opponent    {@code engine}: a UCI engine on this machine; {@code lichess}: an online opponent
  * @param side        the side the person plays: {@code white}, {@code black} or {@code random} (each game; default)
  * @param engine      the engine, for {@code opponent: engine}
  * @param timeControl the clocks, as the TimeControl tag writes them ({@code 900+10}); sets the games' TimeControl
- *                    tag; default none
+ *                    tag; default none (engine games)
+ * @param lichess     the Lichess account, for {@code opponent: lichess}
  */
-public record PlayConfig(String opponent, String side, Engine engine, String timeControl) {
+public record PlayConfig(String opponent, String side, Engine engine, String timeControl, Lichess lichess) {
 
     public static final List<String> SIDES = List.of("white", "black", "random");
 
     public PlayConfig {
         if (opponent == null) opponent = "engine";
         if (side == null) side = "random";
+    }
+
+    /** An engine game. */
+    public PlayConfig(String opponent, String side, Engine engine, String timeControl) {
+        this(opponent, side, engine, timeControl, null);
+    }
+
+    /**
+     * {@code play.lichess}: the person's Lichess account and whom it plays.
+     *
+     * @param url       Lichess's address (default https://lichess.org)
+     * @param tokenFile a file holding a personal token with the {@code board:play} scope (never logged)
+     * @param tokenEnv  or the environment variable holding it
+     * @param accept    Lichess user names whose challenges are accepted (default: anyone's)
+     * @param challenge a user to challenge when the daemon starts (default none: wait to be challenged)
+     * @param clock     the challenge's clock, {@code 300+3} (default: correspondence-free 600+5)
+     * @param color     the colour asked for in the challenge: white, black or random (default)
+     * @param rated     whether the challenge is rated (default false)
+     */
+    public record Lichess(String url, String tokenFile, String tokenEnv, List<String> accept, String challenge,
+                          String clock, String color, Boolean rated) {
+        public Lichess {
+            accept = accept == null ? List.of() : List.copyOf(accept);
+            if (url == null) url = "https://lichess.org";
+            if (clock == null) clock = "600+5";
+            if (color == null) color = "random";
+            if (rated == null) rated = false;
+        }
+
+        /**
+         * The token, from its file or variable.
+         *
+         * @throws IllegalArgumentException naming the key, when neither gives one
+         */
+        public String token() {
+            String t = null;
+            if (tokenFile != null) {
+                try {
+                    t = java.nio.file.Files.readString(java.nio.file.Path.of(tokenFile)).strip();
+                } catch (java.io.IOException e) {
+                    throw new IllegalArgumentException("play.lichess.tokenFile: cannot read '" + tokenFile + "' ("
+                            + e.getClass().getSimpleName() + ")");
+                }
+            } else if (tokenEnv != null) {
+                t = System.getenv(tokenEnv);
+                if (t == null) throw new IllegalArgumentException("play.lichess.tokenEnv: the variable " + tokenEnv + " is not set");
+                t = t.strip();
+            }
+            if (t == null) throw new IllegalArgumentException("play.lichess: a token is needed (tokenFile or tokenEnv), with the board:play scope");
+            if (t.isEmpty() || t.chars().anyMatch(c -> c <= ' ' || c > '~')) {
+                throw new IllegalArgumentException("play.lichess: the token " + (tokenFile != null ? "in " + tokenFile : "in $" + tokenEnv)
+                        + " is empty or has spaces");
+            }
+            return t;
+        }
     }
 
     /**

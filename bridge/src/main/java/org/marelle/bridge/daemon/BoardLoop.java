@@ -1,8 +1,8 @@
 package org.marelle.bridge.daemon;
 
 import java.io.UncheckedIOException;
-import java.util.Objects;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -162,6 +162,32 @@ public final class BoardLoop {
             throw new IllegalStateException("cannot take back " + plies + " ply(ies): the game has " + session.game().plies());
         }
         apply(state.remoteTakeback(plies, nowMillis));
+    }
+
+    /**
+     * Takes back the last {@code plies} moves, whatever the mode: moves an online server refused. The session records
+     * the takeback and the LEDs show which pieces to put back.
+     */
+    public void undo(int plies, long nowMillis) {
+        if (plies > session.game().plies()) {
+            throw new IllegalStateException("cannot take back " + plies + " ply(ies): the game has " + session.game().plies());
+        }
+        Step step;
+        try {
+            step = state.undo(plies, nowMillis);
+        } catch (IllegalStateException e) {
+            // Further back than the recognizer remembers: the session takes the moves back, the recognizer starts
+            // again from there and reads the board anew.
+            List<Move> moves = session.game().moves();
+            List<Move> undone = new java.util.ArrayList<>(moves.subList(moves.size() - plies, moves.size()));
+            java.util.Collections.reverse(undone);
+            Position back = session.game().initial();
+            for (Move m : moves.subList(0, moves.size() - plies)) back = back.play(m);
+            session.handle(new RecognitionEvent.TakenBack(nowMillis, undone, back));
+            resync();
+            return;
+        }
+        apply(step);
     }
 
     /** Starts a new game from {@code position} by command (the board then has to show it). */

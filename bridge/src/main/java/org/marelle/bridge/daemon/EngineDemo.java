@@ -9,9 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 import org.marelle.board.LedBoard;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
@@ -27,7 +24,6 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.GameTags;
-import org.marelle.bridge.simulation.HumanPlaySimulator;
 import org.marelle.bridge.simulation.Profile;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
@@ -53,9 +49,6 @@ public final class EngineDemo {
     public record Options(EngineSettings engine, Variant variant, Color personSide, String timeControl, Path out,
                           double speed, Profile profile, long seed, int maxPlies) {
     }
-
-    /** How long the person may wait for the board to take a move before the demo says the recognizer missed it. */
-    private static final long MISSED_MILLIS = 30_000;
 
     private final Options options;
     private final EventLog log;
@@ -122,7 +115,9 @@ public final class EngineDemo {
         opponent.begin(session.game());
         GameRecord end;
         try {
-            end = play(daemon, board, clock, person, personEngine, rnd);
+            UciEngine own = personEngine;
+            end = new SimulatedPerson(daemon, board, clock, options.profile(), options.seed(), log)
+                    .play(person, g -> choose(g, own, rnd), options.maxPlies());
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         } finally {
@@ -161,55 +156,6 @@ public final class EngineDemo {
         return e;
     }
 
-    /**
-     * The person at the board, ply by ply: their own move when it is their turn, the engine's once it is shown; then
-     * waits until the board's reading of it is in the game. Returns the game at its end, or null when a move was not
-     * recognized in time.
-     */
-    private GameRecord play(Daemon daemon, SimulatedBoard board, ScaledClock clock, Color person, UciEngine personEngine,
-                            SplittableRandom rnd) throws InterruptedException, ExecutionException {
-        while (true) {
-            GameRecord g = daemon.submit(l -> l.session().game()).get();
-            if (g.isOver() || g.plies() >= options.maxPlies()) return g;
-            Position p = g.position();
-            Move move;
-            Position before;
-            int target;
-            if (p.turn() == person) {
-                move = choose(g, personEngine, rnd);
-                before = p;
-                target = g.plies() + 1;
-            } else {
-                // The engine's move: wait until it is in the game (shown on the LEDs), then make it on the board.
-                GameRecord after = waitFor(daemon, clock, x -> x.isOver() || x.plies() > g.plies() || !x.gameId().equals(g.gameId()),
-                        Duration.ofMinutes(10));
-                if (after == null) {
-                    log.error("the engine's move never came");
-                    return null;
-                }
-                if (after.isOver() && after.plies() == g.plies()) return after;
-                move = after.moves().get(g.plies());
-                before = p;
-                target = -1;
-            }
-            feed(board, clock, before, move, options.seed() * 1_000_003L + g.plies());
-            if (target > 0) {
-                GameRecord done = waitFor(daemon, clock, x -> x.isOver() || x.plies() >= target, Duration.ofMillis(MISSED_MILLIS));
-                if (done == null) {
-                    log.error("the board did not take the person's move " + before.san(move) + " in time");
-                    return null;
-                }
-            } else {
-                // The engine's move made on the board: the recognizer is back in sync with the game.
-                Boolean inSync = waitUntil(daemon, clock, l -> l.recognizer().inSync(), Duration.ofMillis(MISSED_MILLIS));
-                if (inSync == null) {
-                    log.error("the board did not show the engine's move " + before.san(move) + " in time");
-                    return null;
-                }
-            }
-        }
-    }
-
     private Move choose(GameRecord g, UciEngine personEngine, SplittableRandom rnd) {
         List<Move> legal = g.position().legalMoves();
         if (personEngine != null) {
@@ -223,43 +169,4 @@ public final class EngineDemo {
         return legal.get(rnd.nextInt(legal.size()));
     }
 
-    /** The hands make {@code move} on the board: the simulator's frames, from now on the demo's clock. */
-    private void feed(SimulatedBoard board, ScaledClock clock, Position before, Move move, long seed) {
-        List<Occupancy> frames = HumanPlaySimulator.frames(before, List.of(move), options.profile(), seed);
-        long base = clock.millis();
-        for (int i = 1; i < frames.size(); i++) {
-            long at = base + frames.get(i).atMillis();
-            clock.holdAt(at - 1);
-            long due = clock.nanoTimeAt(at);
-            for (long wait; (wait = due - System.nanoTime()) > 0; ) LockSupport.parkNanos(wait);
-            board.set(frames.get(i).at(at));
-        }
-        clock.holdAt(Long.MAX_VALUE);
-    }
-
-    private GameRecord waitFor(Daemon daemon, ScaledClock clock, java.util.function.Predicate<GameRecord> done,
-                               Duration gameTime) throws InterruptedException, ExecutionException {
-        return waitUntil(daemon, clock, l -> {
-            GameRecord g = l.session().game();
-            return done.test(g) ? g : null;
-        }, gameTime);
-    }
-
-    /** Asks the daemon's thread until {@code check} answers (not null), or {@code gameTime} of the demo's clock passes. */
-    private static <T> T waitUntil(Daemon daemon, ScaledClock clock, java.util.function.Function<BoardLoop, T> check,
-                                   Duration gameTime) throws InterruptedException, ExecutionException {
-        long until = clock.millis() + gameTime.toMillis();
-        long realUntil = System.nanoTime() + Math.max(3_000_000_000L, (long) (gameTime.toNanos() / clock.speed()));
-        while (true) {
-            T t;
-            try {
-                t = daemon.submit(check).get(10, TimeUnit.SECONDS);
-            } catch (TimeoutException e) {
-                t = null;
-            }
-            if (t != null) return t;
-            if (clock.millis() > until && System.nanoTime() > realUntil) return null;
-            Thread.sleep(5);
-        }
-    }
 }

@@ -22,11 +22,13 @@ import org.marelle.bridge.output.AtomicFiles;
 import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.output.PgnFiles;
 import org.marelle.bridge.output.PgnOutput;
+import org.marelle.bridge.play.EngineOpponent;
+import org.marelle.bridge.play.LichessApi;
+import org.marelle.bridge.play.LichessOpponent;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.GameTags;
-import org.marelle.bridge.play.EngineOpponent;
 import org.marelle.rules.Color;
 import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
@@ -147,7 +149,21 @@ public final class Launcher {
             // its side and moves reach the daemon's thread once it exists.
             Daemon[] daemonRef = new Daemon[1];
             EngineOpponent opponent = null;
-            if (config.play() != null) {
+            LichessOpponent online = null;
+            if (config.play() != null && config.play().opponent().equals("lichess")) {
+                try {
+                    online = startLichess(config.play().lichess(), new LichessLink(c -> daemonRef[0].submit(c), clock, log),
+                            log);
+                } catch (RuntimeException e) {
+                    pgn.close();
+                    hardware.close();
+                    if (viewer != null) viewer.close();
+                    throw new IOException(e.getMessage(), e);
+                }
+                // Lichess keeps the time: the clocks are recorded, its flags decide.
+                session.keepClocks(true);
+                session.flagsFall(false);
+            } else if (config.play() != null) {
                 try {
                     opponent = startEngine(config.play(), variant, new EngineLink(c -> daemonRef[0].submit(c), clock, log),
                             clock);
@@ -161,6 +177,7 @@ public final class Launcher {
             }
             List<AutoCloseable> closing = new ArrayList<>();
             if (opponent != null) closing.add(opponent);
+            if (online != null) closing.add(online);
             Daemon daemon;
             if (viewer == null) {
                 closing.addAll(List.of(pgn, journal, hardware));
@@ -187,6 +204,12 @@ public final class Launcher {
                 session.addListener(opponent);
                 opponent.begin(session.game());
             }
+            if (online != null) {
+                session.addListener(online);
+                online.start();
+                log.info("Lichess: waiting for " + (config.play().lichess().challenge() != null
+                        ? "the game with " + config.play().lichess().challenge() : "a challenge"));
+            }
             log.info("board: " + hardware.description());
             if (live != null) log.info("live broadcast: " + live.uri());
             return new Running(daemon, hardware, session, journal, pgn, live);
@@ -194,6 +217,18 @@ public final class Launcher {
             journal.close();
             throw e;
         }
+    }
+
+    /** The Lichess opponent of the {@code play} section (not yet started: its threads begin with the daemon). */
+    private static LichessOpponent startLichess(PlayConfig.Lichess l, LichessLink link, EventLog log) {
+        String[] clock = l.clock().split("\\+");
+        LichessOpponent.Settings settings = new LichessOpponent.Settings(java.util.Set.copyOf(l.accept()), l.challenge(),
+                Integer.parseInt(clock[0]), clock.length > 1 ? Integer.parseInt(clock[1]) : 0, l.color(), l.rated(),
+                null, null, null);
+        LichessApi api = new LichessApi(java.net.URI.create(l.url()), l.token(), java.time.Duration.ofSeconds(20));
+        LichessOpponent o = new LichessOpponent(api, settings, link, link.notices());
+        link.connect(o);
+        return o;
     }
 
     /** The engine of the {@code play} section, started; the person's side fixed or drawn for each game. */

@@ -261,6 +261,16 @@ public final class RecognizerState {
         if (config.mode() != RecognizerConfig.Mode.CASUAL) {
             throw new IllegalStateException("takeback by command is for casual mode; in tournament mode the arbiter corrects the game");
         }
+        return undo(plies, atMillis);
+    }
+
+    /**
+     * Takes back the last {@code plies} moves whatever the mode: moves an online server refused, which never
+     * happened in the game. As {@link #remoteTakeback}, the LEDs show which pieces to put back.
+     *
+     * @throws IllegalStateException when fewer moves are known than asked for
+     */
+    public Step undo(int plies, long atMillis) {
         if (plies < 1 || history == null || history.depth() < plies) {
             throw new IllegalStateException("cannot take back " + plies + " ply(ies): " + (history == null ? 0 : history.depth())
                     + " known");

@@ -57,6 +57,7 @@ public final class GameSession {
     private Move shownMove;
     private long shownAt;
     private boolean keepsClocks = true;
+    private boolean flagsFall = true;
 
     private GameSession(SessionJournal journal, InstantSource clock, ZoneId zone, Map<String, String> baseTags) {
         this.journal = Objects.requireNonNull(journal, "journal");
@@ -101,6 +102,14 @@ public final class GameSession {
      */
     public void keepClocks(boolean keep) {
         keepsClocks = keep;
+    }
+
+    /**
+     * Whether a flag that falls ends the game (the default). Off when another keeps the time and says when a flag
+     * falls (an online server): the clocks are still kept, for the record and the viewer.
+     */
+    public void flagsFall(boolean fall) {
+        flagsFall = fall;
     }
 
     /** The game now. */
@@ -211,7 +220,7 @@ public final class GameSession {
                 Color mover = p.turn();
                 long before = game.clockOf(mover);
                 long spent = game.turnStartedAt() < 0 ? 0 : Math.max(0, movedAt - game.turnStartedAt());
-                if (game.turnStartedAt() >= 0 && spent > before) {
+                if (flagsFall && game.turnStartedAt() >= 0 && spent > before) {
                     // The flag fell before the move was made (no tick came between): the game was lost on time then.
                     out.add(record(new SessionEvent.GameEnded(now(), onTime(mover), TIME_FORFEIT)));
                     return out;
@@ -232,7 +241,7 @@ public final class GameSession {
      * its move (it has pressed its clock, in effect) until that move is final or withdrawn.
      */
     public OptionalLong flagAt() {
-        return shownMove != null || !keepsClocks ? OptionalLong.empty() : game.flagAt();
+        return shownMove != null || !keepsClocks || !flagsFall ? OptionalLong.empty() : game.flagAt();
     }
 
     /**

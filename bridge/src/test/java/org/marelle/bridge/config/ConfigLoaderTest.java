@@ -244,12 +244,12 @@ class ConfigLoaderTest {
                           variant: courier-modern
                           driver: {type: simulated}
                         play:
-                          opponent: lichess
+                          opponent: chessbase
                           side: both
                           timeControl: 5 min
                           engine: {command: stockfish, skill: 25}
                         """,
-                        List.of("play.opponent: 'lichess' is not engine (the only opponent Marelle plays today) (line 5)",
+                        List.of("play.opponent: 'chessbase' is not engine or lichess (line 5)",
                                 "play.side: 'both' is not white, black or random (line 6)",
                                 "play.timeControl: time control '5 min': period '5 min': the time '5 min' is not a number"
                                         + " of seconds (write [MOVES/]SECONDS[+INCREMENT], periods separated by ':', e.g."
@@ -258,6 +258,20 @@ class ConfigLoaderTest {
                                 "play.engine: no engine plays courier-modern: Fairy-Stockfish knows Courier chess only"
                                         + " with its historical rules ('courier'), without the modern promotion and castling"
                                         + " rules of courier-modern; play 'courier' against it (line 8)")),
+                Arguments.of("a Lichess section without a token", """
+                        board:
+                          variant: courier
+                          driver: {type: simulated}
+                        play:
+                          opponent: lichess
+                          lichess: {url: "ftp://x", clock: 40/300, color: green}
+                        """,
+                        List.of("play.lichess.url: 'ftp://x' is not an http(s) address (line 6)",
+                                "play.lichess: a token is needed: tokenFile (a file holding it) or tokenEnv (a variable),"
+                                        + " with the board:play scope (line 6)",
+                                "play.lichess.clock: '40/300' is not SECONDS+INCREMENT, e.g. 300+3 (line 6)",
+                                "play.lichess.color: 'green' is not white, black or random (line 6)",
+                                "play.opponent: Lichess plays standard and chess960 games, not courier (line 5)")),
                 Arguments.of("a time control the clocks cannot read", "board:\n  driver: {type: simulated}\ngame:\n  tags:\n    TimeControl: 5 min\n",
                         List.of("game.tags.TimeControl: time control '5 min': period '5 min': the time '5 min' is not a"
                                 + " number of seconds (write [MOVES/]SECONDS[+INCREMENT], periods separated by ':', e.g."

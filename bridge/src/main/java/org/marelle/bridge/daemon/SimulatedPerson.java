@@ -1,0 +1,132 @@
+package org.marelle.bridge.daemon;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.marelle.board.Occupancy;
+import org.marelle.board.sim.SimulatedBoard;
+import org.marelle.bridge.session.GameRecord;
+import org.marelle.bridge.simulation.HumanPlaySimulator;
+import org.marelle.bridge.simulation.Profile;
+import org.marelle.rules.Color;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+
+/**
+ * A simulated person at a simulated board, playing one side against an opponent elsewhere (an engine, Lichess): their
+ * own moves when it is their turn, the opponent's once the game has it (shown on the LEDs), each made by simulated
+ * hands ({@link HumanPlaySimulator}) on the board the real daemon reads.
+ */
+final class SimulatedPerson {
+
+    /** How long the person may wait for the board to take a move before the board counts as having missed it. */
+    private static final long MISSED_MILLIS = 30_000;
+
+    private final Daemon daemon;
+    private final SimulatedBoard board;
+    private final ScaledClock clock;
+    private final Profile profile;
+    private final long seed;
+    private final EventLog log;
+
+    SimulatedPerson(Daemon daemon, SimulatedBoard board, ScaledClock clock, Profile profile, long seed, EventLog log) {
+        this.daemon = daemon;
+        this.board = board;
+        this.clock = clock;
+        this.profile = profile;
+        this.seed = seed;
+        this.log = log;
+    }
+
+    /**
+     * The person at the board, ply by ply: their own move when it is their turn, the opponent's once it is shown; then
+     * waits until the board's reading of it is in the game. Returns the game at its end, or null when a move was not
+     * recognized in time.
+     */
+    GameRecord play(Color person, Function<GameRecord, Move> choose, int maxPlies)
+            throws InterruptedException, ExecutionException {
+        while (true) {
+            GameRecord g = daemon.submit(l -> l.session().game()).get();
+            if (g.isOver() || g.plies() >= maxPlies) return g;
+            Position p = g.position();
+            Move move;
+            Position before;
+            int target;
+            if (p.turn() == person) {
+                move = choose.apply(g);
+                before = p;
+                target = g.plies() + 1;
+            } else {
+                // The opponent's move: wait until it is in the game (shown on the LEDs), then make it on the board.
+                GameRecord after = waitFor(x -> x.isOver() || x.plies() > g.plies() || !x.gameId().equals(g.gameId()),
+                        Duration.ofMinutes(10));
+                if (after == null) {
+                    log.error("the opponent's move never came");
+                    return null;
+                }
+                if (after.isOver() && after.plies() == g.plies()) return after;
+                move = after.moves().get(g.plies());
+                before = p;
+                target = -1;
+            }
+            feed(before, move, seed * 1_000_003L + g.plies());
+            if (target > 0) {
+                GameRecord done = waitFor(x -> x.isOver() || x.plies() >= target, Duration.ofMillis(MISSED_MILLIS));
+                if (done == null) {
+                    log.error("the board did not take the person's move " + before.san(move) + " in time");
+                    return null;
+                }
+            } else {
+                // The opponent's move made on the board: the recognizer is back in sync with the game.
+                Boolean inSync = waitUntil(l -> l.recognizer().inSync(), Duration.ofMillis(MISSED_MILLIS));
+                if (inSync == null) {
+                    log.error("the board did not show the opponent's move " + before.san(move) + " in time");
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** The hands make {@code move} on the board: the simulator's frames, from now on the demo's clock. */
+    private void feed(Position before, Move move, long seed) {
+        List<Occupancy> frames = HumanPlaySimulator.frames(before, List.of(move), profile, seed);
+        long base = clock.millis();
+        for (int i = 1; i < frames.size(); i++) {
+            long at = base + frames.get(i).atMillis();
+            clock.holdAt(at - 1);
+            long due = clock.nanoTimeAt(at);
+            for (long wait; (wait = due - System.nanoTime()) > 0; ) LockSupport.parkNanos(wait);
+            board.set(frames.get(i).at(at));
+        }
+        clock.holdAt(Long.MAX_VALUE);
+    }
+
+    private GameRecord waitFor(Predicate<GameRecord> done, Duration gameTime) throws InterruptedException, ExecutionException {
+        return waitUntil(l -> {
+            GameRecord g = l.session().game();
+            return done.test(g) ? g : null;
+        }, gameTime);
+    }
+
+    /** Asks the daemon's thread until {@code check} answers (not null), or {@code gameTime} of the demo's clock passes. */
+    private <T> T waitUntil(Function<BoardLoop, T> check, Duration gameTime) throws InterruptedException, ExecutionException {
+        long until = clock.millis() + gameTime.toMillis();
+        long realUntil = System.nanoTime() + Math.max(3_000_000_000L, (long) (gameTime.toNanos() / clock.speed()));
+        while (true) {
+            T t;
+            try {
+                t = daemon.submit(check).get(10, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                t = null;
+            }
+            if (t != null) return t;
+            if (clock.millis() > until && System.nanoTime() > realUntil) return null;
+            Thread.sleep(5);
+        }
+    }
+}
