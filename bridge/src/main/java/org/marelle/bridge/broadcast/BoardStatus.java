@@ -24,9 +24,11 @@ import org.marelle.rules.SquareSet;
  *                         empty when it asks nothing
  * @param record           what the operator should know about the game's record, or null: it is not being saved
  *                         (a full or read-only disk), or what the last start recovered of a damaged journal
+ * @param opponent         what the player should know about an opponent elsewhere (an engine or Lichess failing, and
+ *                         being tried again), or null
  */
 public record BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
-        boolean promotionPending, List<String> question, String record) {
+        boolean promotionPending, List<String> question, String record, String opponent) {
 
     /** No recognizer: nothing to say about the board. */
     public static final BoardStatus UNKNOWN = new BoardStatus(false, false, null, List.of(), List.of(), false, List.of());
@@ -36,7 +38,7 @@ public record BoardStatus(boolean known, boolean inSync, String provisional, Lis
     /** A status with nothing to say about the game's record. */
     public BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
                        boolean promotionPending, List<String> question) {
-        this(known, inSync, provisional, toFill, toClear, promotionPending, question, null);
+        this(known, inSync, provisional, toFill, toClear, promotionPending, question, null, null);
     }
 
     public BoardStatus {
@@ -53,7 +55,12 @@ public record BoardStatus(boolean known, boolean inSync, String provisional, Lis
 
     /** This status with {@code note} about the game's record (null: nothing to say). */
     public BoardStatus withRecord(String note) {
-        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, note);
+        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, note, opponent);
+    }
+
+    /** This status with {@code note} about the opponent elsewhere (null: nothing to say). */
+    public BoardStatus withOpponent(String note) {
+        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, record, note);
     }
 
     /** Whether a mismatch is being reported (squares to fix). */

@@ -84,7 +84,7 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
     /** Publishes {@code game} with what the recognizer says now. */
     public void publish(GameRecord game) {
         last = game;
-        hub.gameChanged(board, snapshot(game, loop == null ? null : loop.recognizer(), recordNote()));
+        hub.gameChanged(board, withOpponent(snapshot(game, loop == null ? null : loop.recognizer(), recordNote()), opponentNote()));
     }
 
     /**
@@ -94,7 +94,7 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
     public void recognizerChanged(RecognizerState state) {
         GameRecord game = last;
         if (game != null) {
-            hub.gameChanged(board, snapshot(game, state, recordNote()));
+            hub.gameChanged(board, withOpponent(snapshot(game, state, recordNote()), opponentNote()));
         }
     }
 
@@ -110,6 +110,16 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
     private String recordNote() {
         BoardLoop l = loop;
         return l == null ? null : l.session().recordNote();
+    }
+
+    /** What the board loop says of the opponent elsewhere (failing, tried again), or null. */
+    private String opponentNote() {
+        BoardLoop l = loop;
+        return l == null ? null : l.opponentNote();
+    }
+
+    private static GameSnapshot withOpponent(GameSnapshot s, String note) {
+        return note == null ? s : s.withStatus(s.status().withOpponent(note));
     }
 
     /** The broadcast's view of a session's game. */

@@ -42,6 +42,8 @@ import picocli.CommandLine.Spec;
             "recognized and writing the PGN. No configuration and no hardware needed. By default the game is Morphy's",
             "'Opera game' (Paris, 1858), played in real time; --speed 20 plays it 20 times faster.",
             "Run it again with the same --out folder after an interruption and it resumes from the journal.",
+            "A game whose moves carry their clocks ([%%clk] comments) is played at its players' pace, and with a",
+            "TimeControl tag its clocks are kept and written again.",
             "Meanwhile it serves the live broadcast on http://127.0.0.1:8080/ (printed at start): open it in a browser",
             "to watch the game; /game.pgn and /api/game serve the game as PGN and JSON. When the game is over the",
             "server stops and the demo exits 0, unless --stay keeps the page up until Ctrl-C.",
@@ -52,11 +54,14 @@ import picocli.CommandLine.Spec;
             "  marelle demo --http-port 0        (any free port)",
             "  marelle demo --pgn games.pgn --game 3 --out my-demo --no-http",
             "  marelle demo --engine stockfish --speed 10 --time-control 180+2",
-            "  marelle demo --engine fairy-stockfish --variant courier --speed 20"},
+            "  marelle demo --engine fairy-stockfish --variant courier --speed 20",
+            "  marelle demo --variant courier --speed 20      (a bundled Courier game)"},
         usageHelpAutoWidth = true)
 final class DemoCommand implements Callable<Integer> {
 
     static final String BUNDLED = "/org/marelle/bridge/demo/morphy-opera-1858.pgn";
+    /** The game {@code --variant courier} plays without an engine. */
+    static final String BUNDLED_COURIER = "/org/marelle/bridge/demo/courier-fsf-selfplay.pgn";
 
     @Spec
     private CommandSpec spec;
@@ -105,7 +110,8 @@ final class DemoCommand implements Callable<Integer> {
     private String engine;
 
     @Option(names = "--variant", paramLabel = "V", defaultValue = "standard",
-            description = "With --engine: standard, chess960 (a random start) or courier (default: ${DEFAULT-VALUE}).")
+            description = "standard or courier: the bundled game of that variant (Courier: Fairy-Stockfish against itself);"
+                    + " with --engine also chess960, from a random start (default: ${DEFAULT-VALUE}).")
     private String variant;
 
     @Option(names = "--side", paramLabel = "SIDE", defaultValue = "random",
@@ -140,6 +146,9 @@ final class DemoCommand implements Callable<Integer> {
         if (noHttp && stay) throw usage("--stay keeps the viewer up; it cannot go with --no-http");
         BroadcastConfig broadcast = noHttp ? null : BroadcastConfig.defaults().withPort(httpPort);
         if (engine != null) return againstEngine(stdout, p);
+        if (pgn != null && !variant.equals("standard")) {
+            throw usage("--variant chooses a bundled game (or the engine's game); a --pgn file's game has its own variant");
+        }
         PgnGame game = readGame();
         Path dir = outDir();
         String where = Stream.of(tag(game, "Event"), tag(game, "Date").replace(".??", ""))
@@ -234,8 +243,13 @@ final class DemoCommand implements Callable<Integer> {
         if (gameNumber < 1) throw usage("--game must be 1 or more, not " + gameNumber);
         InputStream in;
         if (pgn == null) {
-            in = DemoCommand.class.getResourceAsStream(BUNDLED);
-            if (in == null) throw new IllegalStateException("the jar lacks " + BUNDLED);
+            String bundled = switch (variant) {
+                case "standard" -> BUNDLED;
+                case "courier" -> BUNDLED_COURIER;
+                default -> throw usage("--variant: no bundled " + variant + " game; play one with --engine, or give --pgn");
+            };
+            in = DemoCommand.class.getResourceAsStream(bundled);
+            if (in == null) throw new IllegalStateException("the jar lacks " + bundled);
         } else {
             try {
                 in = Files.newInputStream(pgn);

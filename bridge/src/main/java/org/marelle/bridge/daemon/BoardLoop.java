@@ -18,6 +18,7 @@ import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
+import org.marelle.rules.SquareSet;
 
 /**
  * The daemon's work for one board, without threads: sensor frames and the passing of time go into the recognizer,
@@ -42,6 +43,15 @@ public final class BoardLoop {
     /** Whether the LEDs last shown warn that the game's record is not being saved. */
     private boolean warningShown;
     private boolean resyncing;
+    /** What the player should know about the opponent elsewhere (failing), or null. */
+    private String opponentNote;
+    /** Asked for when the player makes the hint gesture; null: no gesture. */
+    private Runnable hintGesture;
+    /** When the opponent's king was lifted on the player's turn (the hint gesture begun); -1 when not. */
+    private long kingLiftedAt = -1;
+    /** The hint shown, until the board changes; null when none. */
+    private Move hint;
+    private int hintPly;
     private long nextSaveAttempt = Long.MIN_VALUE;
 
     /** While the game's record is not being saved, how often writing it is tried again. */
@@ -101,7 +111,50 @@ public final class BoardLoop {
     /** A settled sensor frame. */
     public void frame(Occupancy frame) {
         lastFrame = frame;
+        watchHintGesture(frame);
         apply(state.accept(frame));
+    }
+
+    /** The hint gesture: the king lifted at least this long… */
+    static final long HINT_MIN_MILLIS = 150;
+    /** …and at most this long, then set back on its square. */
+    static final long HINT_MAX_MILLIS = 3_000;
+
+    /**
+     * Calls {@code r} when the player asks for a hint: on their turn against an opponent elsewhere, they lift the
+     * opponent's king and set it back on its square (a piece they never move otherwise).
+     */
+    public void onHintGesture(Runnable r) {
+        hintGesture = r;
+    }
+
+    /** Shows {@code move} (the engine's hint for the player at {@code ply}) until the board changes. */
+    public void showHint(Move move, int ply) {
+        if (session.game().plies() != ply || !session.game().position().isLegal(move)) return;
+        hint = move;
+        hintPly = ply;
+        showLeds();
+    }
+
+    private void watchHintGesture(Occupancy frame) {
+        SquareSet board = new SquareSet(frame.lo(), frame.hi());
+        Position p = session.game().position();
+        if (hint != null && (hintPly != session.game().plies() || !board.equals(p.occupancy()))) hint = null;
+        if (hintGesture == null || !remoteSides.contains(p.turn().other()) || remoteSides.contains(p.turn())
+                || session.game().isOver()) {
+            kingLiftedAt = -1;
+            return;
+        }
+        int king = p.king(p.turn().other());
+        if (king >= 0 && board.equals(p.occupancy().without(king))) {
+            if (kingLiftedAt < 0) kingLiftedAt = frame.atMillis();
+        } else if (board.equals(p.occupancy()) && kingLiftedAt >= 0) {
+            long held = frame.atMillis() - kingLiftedAt;
+            kingLiftedAt = -1;
+            if (held >= HINT_MIN_MILLIS && held <= HINT_MAX_MILLIS) hintGesture.run();
+        } else {
+            kingLiftedAt = -1;
+        }
     }
 
     /** The board stopped being read (see {@link org.marelle.board.OccupancyListener#onReadingLost}). */
@@ -190,10 +243,37 @@ public final class BoardLoop {
         apply(step);
     }
 
+    /**
+     * Reads the board anew from the game's position, after the game changed outside the board (a result entered and
+     * withdrawn): the board as it stands is read as nothing (not the gesture again), a mismatch the LEDs guide back.
+     */
+    public void reread(long nowMillis) {
+        state = recognizerAtSessionPosition();
+        if (lastFrame != null) {
+            apply(state.accept(lastFrame));
+            apply(state.setAside(nowMillis));
+        } else {
+            showLeds();
+        }
+    }
+
     /** Starts a new game from {@code position} by command (the board then has to show it). */
     public void newGame(Position position, long nowMillis) {
         session.newGame(position);
         apply(state.newGame(position, nowMillis));
+    }
+
+    /**
+     * Says (or, with null, stops saying) that the opponent elsewhere is failing: the viewer shows {@code note}, and
+     * the opponent's king blinks on the LEDs while its move is awaited.
+     */
+    public void opponentNote(String note) {
+        opponentNote = note;
+        showLeds();
+    }
+
+    public String opponentNote() {
+        return opponentNote;
     }
 
     public GameSession session() {
@@ -235,12 +315,24 @@ public final class BoardLoop {
 
     private void showLeds() {
         LedFrame f = state.leds();
+        if (opponentNote != null && state.awaitingRemoteMove()) f = opponentFailing(f, state.position());
+        if (hint != null && state.inSync()) {
+            Move m = org.marelle.bridge.recognition.PromotionChoices.base(hint);
+            LedFrame.Led led = new LedFrame.Led(org.marelle.bridge.recognition.BoardLeds.HINT, LedFrame.Pattern.ON);
+            f = f.with(m.from(), led).with(m.to(), led);
+        }
         warningShown = !session.saveStatus().saved();
         if (warningShown) f = recordNotSaved(f);
         if (!f.equals(lastLeds)) {
             lastLeds = f;
             leds.accept(f);
         }
+    }
+
+    /** While the opponent elsewhere fails to answer, its king's square blinks in the colour of its moves. */
+    static LedFrame opponentFailing(LedFrame f, Position p) {
+        int king = p.king(p.turn());
+        return king < 0 ? f : f.with(king, new LedFrame.Led(org.marelle.bridge.recognition.BoardLeds.REMOTE, LedFrame.Pattern.BLINK));
     }
 
     /** The colour of the corners' warning: orange, which no other light on a corner square uses. */

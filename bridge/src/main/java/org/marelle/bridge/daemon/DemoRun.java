@@ -29,6 +29,7 @@ import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.GameTags;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.bridge.simulation.Profile;
+import org.marelle.bridge.simulation.SourceClocks;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
 import org.marelle.rules.SquareSet;
@@ -131,9 +132,12 @@ public final class DemoRun {
         }
         GameSession session = GameSession.resume(replayed, source.initial(), tagsOf(source), journal, clock,
                 ZoneId.systemDefault());
-        // The simulated hands keep their own time, not the source game's: its time control stays a tag, never a
-        // clock that was not the players' (and could flag a game the source finished).
-        session.keepClocks(false);
+        // With the source game's clocks, the hands take the time its players took, and the clocks are kept (the
+        // source's result stands: no flag falls). Otherwise the hands keep their own time, and the time control
+        // stays a tag, never a clock that was not the players'.
+        long[] thinking = SourceClocks.thinking(source);
+        session.keepClocks(thinking != null && SourceClocks.timeControl(source) != null);
+        session.flagsFall(false);
         GameRecord game = session.game();
         AtomicFiles.removeStaleTemporaries(files.gameFile(game).getParent());
         if (!replayed.isEmpty()) log.info("resumed game " + game.gameId() + " at ply " + game.plies() + " from the journal");
@@ -148,7 +152,8 @@ public final class DemoRun {
         int done = game.plies();
         Position start = game.position();
         SimulatedGame plan = SimulatedGame.plan(start, moves.subList(done, moves.size()), source.result(),
-                options.profile(), options.seed() + done, recognition.longestWindow());
+                options.profile(), options.seed() + done, recognition.longestWindow(),
+                thinking == null ? null : java.util.Arrays.copyOfRange(thinking, done, thinking.length));
         SimulatedBoard board = new SimulatedBoard(start.geometry().files(), start.geometry().ranks());
         SquareSet occ = start.occupancy();
         board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), clock.startMillis(), null));

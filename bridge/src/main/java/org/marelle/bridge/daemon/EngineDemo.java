@@ -45,9 +45,16 @@ public final class EngineDemo {
      * @param personSide  the side the person plays, or null for a random one
      * @param timeControl the clocks ({@code 180+2}), or null for none
      * @param maxPlies    a game still running after this many plies is stopped (a demo should end)
+     * @param randomPerson the person's moves at random among the legal ones (the seed's), not the engine's
      */
     public record Options(EngineSettings engine, Variant variant, Color personSide, String timeControl, Path out,
-                          double speed, Profile profile, long seed, int maxPlies) {
+                          double speed, Profile profile, long seed, int maxPlies, boolean randomPerson) {
+
+        /** The person's moves from the engine at its weakest. */
+        public Options(EngineSettings engine, Variant variant, Color personSide, String timeControl, Path out,
+                       double speed, Profile profile, long seed, int maxPlies) {
+            this(engine, variant, personSide, timeControl, out, speed, profile, seed, maxPlies, false);
+        }
     }
 
     private final Options options;
@@ -86,7 +93,7 @@ public final class EngineDemo {
         UciEngine personEngine;
         try {
             opponent = EngineOpponent.start(options.engine(), g -> engineSide, variant, link, link, clock);
-            personEngine = weakEngine(variant);
+            personEngine = options.randomPerson() ? null : weakEngine(variant);
         } catch (EngineException | IllegalArgumentException e) {
             journal.close();
             log.error("cannot start the engine: " + e.getMessage());
@@ -113,6 +120,7 @@ public final class EngineDemo {
         daemon.start();
         pgn.offer(session.game());
         opponent.begin(session.game());
+        link.hintsFrom(opponent);
         GameRecord end;
         try {
             UciEngine own = personEngine;
@@ -160,8 +168,8 @@ public final class EngineDemo {
         List<Move> legal = g.position().legalMoves();
         if (personEngine != null) {
             try {
-                return personEngine.bestMove(g.initial(), g.moves(), UciEngine.Go.moveTime(Duration.ofMillis(20)),
-                        Duration.ofSeconds(10));
+                // A depth, not a time: the same game comes again with the same seed and engine.
+                return personEngine.bestMove(g.initial(), g.moves(), UciEngine.Go.depth(1), Duration.ofSeconds(10));
             } catch (EngineException e) {
                 log.warning("the person's own engine failed (" + e.getMessage() + "); a random move instead");
             }

@@ -28,6 +28,7 @@ final class EngineLink implements EngineOpponent.Board, EngineOpponent.Notices {
         this.daemon = daemon;
         this.clock = clock;
         this.log = log;
+        this.notes = new OpponentNotes(daemon);
     }
 
     @Override
@@ -51,12 +52,45 @@ final class EngineLink implements EngineOpponent.Board, EngineOpponent.Notices {
     }
 
     @Override
+    public void hint(String gameId, int ply, Move move) {
+        daemon.submit(loop -> {
+            if (loop.session().game().gameId().equals(gameId)) loop.showHint(move, ply);
+            return null;
+        });
+    }
+
+    /** Lets the player's hint gesture reach {@code opponent} (once the daemon runs). */
+    void hintsFrom(EngineOpponent opponent) {
+        daemon.submit(loop -> {
+            loop.onHintGesture(() -> opponent.requestHint(loop.session().game()));
+            return null;
+        });
+    }
+
+    @Override
+    public void declineDraw(String gameId) {
+        daemon.submit(loop -> {
+            GameRecord g = loop.session().game();
+            if (g.gameId().equals(gameId) && g.result().equals("1/2-1/2") && g.reason().equals("gesture")) {
+                loop.session().setResult("*", "draw declined by the engine");
+                loop.reread(clock.millis());
+            }
+            return null;
+        });
+    }
+
+    @Override
     public void info(String line) {
         log.info(line);
+        notes.set(null);   // (the engine's notices after a failure say it answers again)
     }
 
     @Override
     public void error(String line) {
         log.error(line);
+        notes.set("The engine is not answering: " + line);
     }
+
+    /** The notes on the viewer and the LEDs while the engine fails. */
+    final OpponentNotes notes;
 }

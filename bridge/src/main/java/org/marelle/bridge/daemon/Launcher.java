@@ -149,11 +149,13 @@ public final class Launcher {
             // its side and moves reach the daemon's thread once it exists.
             Daemon[] daemonRef = new Daemon[1];
             EngineOpponent opponent = null;
+            EngineLink engineLink = null;
             LichessOpponent online = null;
             if (config.play() != null && config.play().opponent().equals("lichess")) {
                 try {
-                    online = startLichess(config.play().lichess(), new LichessLink(c -> daemonRef[0].submit(c), clock, log),
-                            log);
+                    LichessLink link = new LichessLink(c -> daemonRef[0].submit(c), clock, log);
+                    if (viewer != null) link.notes.onChange(() -> viewer.feed().boardChanged());
+                    online = startLichess(config.play().lichess(), link, log);
                 } catch (RuntimeException e) {
                     pgn.close();
                     hardware.close();
@@ -165,8 +167,10 @@ public final class Launcher {
                 session.flagsFall(false);
             } else if (config.play() != null) {
                 try {
-                    opponent = startEngine(config.play(), variant, new EngineLink(c -> daemonRef[0].submit(c), clock, log),
-                            clock);
+                    engineLink = new EngineLink(c -> daemonRef[0].submit(c), clock, log);
+                    LiveBroadcast v = viewer;
+                    if (v != null) engineLink.notes.onChange(() -> v.feed().boardChanged());
+                    opponent = startEngine(config.play(), variant, engineLink, clock);
                 } catch (RuntimeException e) {
                     pgn.close();
                     hardware.close();
@@ -203,6 +207,7 @@ public final class Launcher {
             if (opponent != null) {
                 session.addListener(opponent);
                 opponent.begin(session.game());
+                engineLink.hintsFrom(opponent);
             }
             if (online != null) {
                 session.addListener(online);

@@ -26,11 +26,14 @@ final class LichessLink implements LichessOpponent.Board {
     private final DaemonClock clock;
     private final EventLog log;
     private LichessOpponent opponent;
+    /** The notes on the viewer and the LEDs while Lichess fails. */
+    final OpponentNotes notes;
 
     LichessLink(EngineLink.Commands daemon, DaemonClock clock, EventLog log) {
         this.daemon = daemon;
         this.clock = clock;
         this.log = log;
+        this.notes = new OpponentNotes(daemon);
     }
 
     void connect(LichessOpponent o) {
@@ -48,6 +51,7 @@ final class LichessLink implements LichessOpponent.Board {
             @Override
             public void error(String line) {
                 log.error(line);
+                notes.set(line);
             }
         };
     }
@@ -82,6 +86,7 @@ final class LichessLink implements LichessOpponent.Board {
 
     @Override
     public void state(LichessOpponent.Game g, LichessOpponent.State s) {
+        notes.set(null);   // Lichess answers
         daemon.submit(loop -> {
             sync(loop, g, s);
             return null;

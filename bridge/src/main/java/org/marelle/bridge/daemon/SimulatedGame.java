@@ -39,7 +39,17 @@ public record SimulatedGame(List<Occupancy> frames, boolean gesture, String resu
      */
     public static SimulatedGame plan(Position start, List<Move> moves, String result, Profile profile, long seed,
                                      long longestWindow) {
-        List<Occupancy> frames = new ArrayList<>(HumanPlaySimulator.frames(start, moves, profile, seed));
+        return plan(start, moves, result, profile, seed, longestWindow, null);
+    }
+
+    /**
+     * The same, the person thinking {@code thinkMillis[i]} before move {@code i} (the source game's clocks;
+     * null: as the profile would).
+     */
+    public static SimulatedGame plan(Position start, List<Move> moves, String result, Profile profile, long seed,
+                                     long longestWindow, long[] thinkMillis) {
+        List<Occupancy> frames = new ArrayList<>(thinkMillis == null ? HumanPlaySimulator.frames(start, moves, profile, seed)
+                : HumanPlaySimulator.frames(start, moves, profile, seed, thinkMillis));
         Position end = start;
         for (Move m : moves) end = end.play(m);
         boolean byRules = end.outcome().map(o -> o.result().equals(result)).orElse(false);

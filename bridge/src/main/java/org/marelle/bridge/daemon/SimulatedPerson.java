@@ -50,9 +50,18 @@ final class SimulatedPerson {
      */
     GameRecord play(Color person, Function<GameRecord, Move> choose, int maxPlies)
             throws InterruptedException, ExecutionException {
+        int furthest = -1, stuck = 0;
         while (true) {
             GameRecord g = daemon.submit(l -> l.session().game()).get();
             if (g.isOver() || g.plies() >= maxPlies) return g;
+            // A game that keeps coming back to where it was (a move read as taken back, and made again) goes nowhere.
+            if (g.plies() > furthest) {
+                furthest = g.plies();
+                stuck = 0;
+            } else if (++stuck > 4) {
+                log.error("the game does not advance past ply " + furthest + " (" + g.sans() + ")");
+                return null;
+            }
             Position p = g.position();
             Move move;
             Position before;
@@ -116,7 +125,7 @@ final class SimulatedPerson {
     /** Asks the daemon's thread until {@code check} answers (not null), or {@code gameTime} of the demo's clock passes. */
     private <T> T waitUntil(Function<BoardLoop, T> check, Duration gameTime) throws InterruptedException, ExecutionException {
         long until = clock.millis() + gameTime.toMillis();
-        long realUntil = System.nanoTime() + Math.max(3_000_000_000L, (long) (gameTime.toNanos() / clock.speed()));
+        long realUntil = System.nanoTime() + Math.max(10_000_000_000L, (long) (gameTime.toNanos() / clock.speed()));
         while (true) {
             T t;
             try {

@@ -91,6 +91,7 @@ public final class UciEngine implements AutoCloseable {
     private final Map<String, String> declared = new LinkedHashMap<>();
     private String name = "";
     private volatile boolean closed;
+    private Integer lastScore;
 
     private UciEngine(Process process, String description, Duration timeout) {
         this.process = process;
@@ -201,8 +202,10 @@ public final class UciEngine implements AutoCloseable {
         send(go.command());
         long deadline = System.nanoTime() + limit.toNanos();
         String line;
+        lastScore = null;
         do {
             line = next(deadline, "bestmove");
+            if (line.startsWith("info")) score(line);
         } while (!line.startsWith("bestmove"));
         String[] words = line.strip().split("\\s+");
         if (words.length < 2 || words[1].equals("(none)") || words[1].equals("0000")) {
@@ -214,6 +217,29 @@ public final class UciEngine implements AutoCloseable {
             return m;
         } catch (RuntimeException e) {
             throw new EngineException(name() + " answered '" + line + "', not a legal move in " + p.fen(), e);
+        }
+    }
+
+    /**
+     * What the engine thought of the position at its last move, from its own side, in centipawns (a mate in n:
+     * 100,000 less n, negative when it is mated); null when it did not say.
+     */
+    public Integer lastScore() {
+        return lastScore;
+    }
+
+    private void score(String info) {
+        String[] w = info.split("\\s+");
+        for (int i = 0; i + 2 < w.length; i++) {
+            if (!w[i].equals("score")) continue;
+            try {
+                int n = Integer.parseInt(w[i + 2]);
+                if (w[i + 1].equals("cp")) lastScore = n;
+                else if (w[i + 1].equals("mate")) lastScore = n > 0 ? 100_000 - n : -100_000 - n;
+            } catch (NumberFormatException e) {
+                // not a score after all
+            }
+            return;
         }
     }
 

@@ -39,7 +39,16 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
 
         /** The engine's answer to {@code asked}; to be played only if the game is still there. */
         void play(Request asked, Move move);
+
+        /** The engine declines the draw the person offered (the game was recorded as drawn by their gesture). */
+        void declineDraw(String gameId);
+
+        /** The move the engine would make for the person at {@code ply}: a hint, to show until the board changes. */
+        void hint(String gameId, int ply, Move move);
     }
+
+    /** The engine takes a draw offered when it does not think itself better than this, in centipawns. */
+    static final int DRAW_ACCEPT_CP = 25;
 
     /** What the person should know: the engine restarted, failing, back. */
     public interface Notices {
@@ -67,6 +76,8 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition asked = lock.newCondition();
     private Request latest;
+    /** A hint asked for and not yet given; null when none. */
+    private Request hintAsked;
     /** Counts the questions: an answer is wanted only to the last one asked. */
     private long generation;
     private long taken;
@@ -77,6 +88,8 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
     private Color engineSide;
     private final Thread thread;
     private List<String> resolved;
+    /** The engine's opinion of its last move's position, from its side (see {@link UciEngine#lastScore}). */
+    private volatile Integer lastScore;
 
     /**
      * @param sideOf the side the engine plays in a new game (fixed, or chosen at random per game)
@@ -135,6 +148,17 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
     @Override
     public void onEvent(SessionEvent event, GameRecord game) {
         if (event instanceof SessionEvent.GameStarted) newGame(game);
+        if (event instanceof SessionEvent.GameEnded e && e.result().equals("1/2-1/2") && e.reason().equals("gesture")
+                && game.gameId().equals(gameId)) {
+            Integer score = lastScore;
+            if (score == null || score > DRAW_ACCEPT_CP) {
+                notices.info("the engine declines the draw (" + (score == null ? "it has not looked at the game yet"
+                        : "it thinks it is " + score + " centipawns better") + "): put the kings back and play on");
+                board.declineDraw(game.gameId());
+            } else {
+                notices.info("the engine accepts the draw");
+            }
+        }
         consider(game);
     }
 
@@ -144,6 +168,7 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
                     + " play another variant against it");
         }
         gameId = game.gameId();
+        lastScore = null;
         engineSide = sideOf.apply(game);
         board.engineSide(gameId, engineSide);
     }
@@ -178,10 +203,38 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
         return go.withClocks(white, black, inc, inc);
     }
 
+    /**
+     * The person asks for a hint (their gesture): the engine looks for their best move on its own thread, then the
+     * board shows it. Nothing when it is not the person's turn.
+     */
+    public void requestHint(GameRecord game) {
+        lock.lock();
+        try {
+            if (game.isOver() || game.position().turn() == engineSide || !game.gameId().equals(gameId)) return;
+            hintAsked = new Request(game.gameId(), game.plies(), game.initial(), game.moves(),
+                    UciEngine.Go.moveTime(Duration.ofMillis(settings.moveTime() == null ? 1_000 : settings.moveTime().toMillis())));
+            asked.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The hint asked for, if any (taken: given at most once). */
+    private Request takeHint() {
+        lock.lock();
+        try {
+            Request h = hintAsked;
+            hintAsked = null;
+            return h;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private Request take() throws InterruptedException {
         lock.lock();
         try {
-            while (latest == null && !closed) asked.await();
+            while (latest == null && hintAsked == null && !closed) asked.await();
             Request r = latest;
             latest = null;
             taken = generation;
@@ -205,7 +258,12 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
         try {
             while (!closed) {
                 Request r = take();
-                if (r == null) return;
+                Request h = takeHint();
+                if (h != null) giveHint(h);
+                if (r == null) {
+                    if (closed) return;
+                    continue;
+                }
                 Duration pause = FIRST_RETRY;
                 int failures = 0;
                 while (!closed && !superseded()) {
@@ -231,6 +289,18 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
         }
     }
 
+    private void giveHint(Request h) {
+        Integer own = lastScore;   // (the draw offers go by the engine's view of its own moves, not of the hint)
+        try {
+            board.hint(h.gameId(), h.ply(), ask(h));
+        } catch (EngineException | IllegalArgumentException e) {
+            notices.error("no hint: " + e.getMessage());
+            restart();
+        } finally {
+            lastScore = own;
+        }
+    }
+
     private Move ask(Request r) {
         UciEngine e = engine.get();
         if (e == null || !e.isAlive()) {
@@ -239,7 +309,9 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
         }
         boolean white = r.moves().size() % 2 == 0 ? r.initial().turn() == Color.WHITE : r.initial().turn() == Color.BLACK;
         Duration limit = r.go().limit(white, settings.timeout(), settings.timeout().plus(Duration.ofMinutes(5)));
-        return e.bestMove(r.initial(), r.moves(), r.go(), limit);
+        Move m = e.bestMove(r.initial(), r.moves(), r.go(), limit);
+        lastScore = e.lastScore();
+        return m;
     }
 
     /** Ends the engine's process (a new one starts at the next question). */

@@ -49,6 +49,8 @@ public final class BoardLeds {
     public static final int OTHER_CHOICE = 0x8000FF;
     /** The squares of the stories an ambiguous board asks about. */
     public static final int QUESTION = 0xFF00FF;
+    /** The engine's hint: the move it would make for the player (white, steady, on the board as it stands). */
+    public static final int HINT = 0xFFFFFF;
 
     private BoardLeds() {
     }

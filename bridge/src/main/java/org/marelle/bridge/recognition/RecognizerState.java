@@ -55,6 +55,8 @@ public final class RecognizerState {
     final Move remoteMove;
     /** Sides whose moves come from elsewhere, never read off the board (see {@link #remoteSides(Set, long)}). */
     final Set<Color> remoteSides;
+    /** When {@code remoteMove} came. */
+    final long remoteAt;
     /** After a takeback by command: the board as it still stands, not to be read as moves until it changes. */
     final SquareSet takebackBoard;
     final Occupancy.Polarity polarity;
@@ -100,6 +102,7 @@ public final class RecognizerState {
         this.result = null;
         this.remoteMove = null;
         this.remoteSides = Set.of();
+        this.remoteAt = Long.MIN_VALUE;
         this.takebackBoard = null;
         this.polarity = null;
         this.deviatedSince = -1;
@@ -133,6 +136,7 @@ public final class RecognizerState {
         result = t.result;
         remoteMove = t.remoteMove;
         remoteSides = t.remoteSides;
+        remoteAt = t.remoteAt;
         takebackBoard = t.takebackBoard;
         polarity = t.polarity;
         deviatedSince = t.deviatedSince;
@@ -237,6 +241,17 @@ public final class RecognizerState {
     public Step remoteSides(Set<Color> sides, long atMillis) {
         Transition t = new Transition(this);
         t.remoteSides(Set.copyOf(sides), atMillis);
+        return t.build();
+    }
+
+    /**
+     * The board as it stands now is not to be read (as a move, a takeback or a gesture) until it changes; meanwhile it
+     * is a mismatch to fix: for a game changed off the board (a draw offered with the kings and declined), whose
+     * pieces must go back.
+     */
+    public Step setAside(long atMillis) {
+        Transition t = new Transition(this);
+        t.setAside(atMillis);
         return t.build();
     }
 

@@ -55,6 +55,8 @@ final class Transition {
     Move remoteMove;
     /** Sides whose moves come from elsewhere (an engine, an online opponent), never read off the board. */
     Set<Color> remoteSides;
+    /** When {@link #remoteMove} came. */
+    long remoteAt;
     SquareSet takebackBoard;
     Occupancy.Polarity polarity;
     long deviatedSince;
@@ -101,6 +103,7 @@ final class Transition {
         result = s.result;
         remoteMove = s.remoteMove;
         remoteSides = s.remoteSides;
+        remoteAt = s.remoteAt;
         takebackBoard = s.takebackBoard;
         polarity = s.polarity;
         deviatedSince = s.deviatedSince;
@@ -204,9 +207,21 @@ final class Transition {
         setTable(tableOf(after));
         lastMove = m;
         remoteMove = m;
+        remoteAt = now;
         recentProvisional = null;
         if (board != null) {
             log = FrameLog.of(now, board);
+            evaluate();
+            timers();
+        }
+    }
+
+    void setAside(long t) {
+        // Set aside before time moves on: no window of what the board shows may run out on the way.
+        withdraw();
+        takebackBoard = board;
+        advance(Math.max(now, t));
+        if (board != null) {
             evaluate();
             timers();
         }
@@ -318,7 +333,10 @@ final class Transition {
                 if (pending != null && pending.isMove() && glitching(deviated)) return;
                 withdraw();
                 boardChoice = null;
-                remoteMove = null;
+                // A capture made elsewhere shows its final occupancy as soon as the capturing piece is lifted, its
+                // victim still standing: it is done only once the victim's square has been emptied. Until then, the
+                // piece set back is no takeback of it.
+                if (!remoteCaptureInHand()) remoteMove = null;
                 takebackBoard = null;
                 // (The last story is forgotten with the log, once the board has stayed in sync.)
             }
@@ -999,6 +1017,14 @@ final class Transition {
         remoteMove = null;
         takebackBoard = null;
         if (board != null) log = FrameLog.of(now, board);
+    }
+
+    /** Whether the remote move is a capture whose victim's square has not read empty since the move came. */
+    private boolean remoteCaptureInHand() {
+        if (remoteMove == null || history == null) return false;
+        Move m = PromotionChoices.base(remoteMove);
+        if (m instanceof Move.EnPassant || m.to() < 0 || history.position().pieceAt(m.to()) == null) return false;
+        return !log.seenEmpty(SquareSet.of(m.to()), remoteAt, now, 0);
     }
 
     /** Whether every move of {@code moves}, from {@code p}, is made by a side that plays on this board. */

@@ -49,6 +49,9 @@ public final class HumanPlaySimulator {
     private final List<Change> changes = new ArrayList<>();
     private SquareSet board;
     private long t;
+    /** Known thinking times, move by move (null, or a negative entry: the profile's). */
+    private long[] think;
+    private int ply;
 
     private HumanPlaySimulator(Position initial, Profile profile, long seed) {
         this.profile = profile;
@@ -73,20 +76,35 @@ public final class HumanPlaySimulator {
         return out;
     }
 
+    /**
+     * The frames of a game whose thinking times are known (from the source game's clocks): before move {@code i} the
+     * person thinks {@code thinkMillis[i]} ms (a negative value: as the profile would).
+     */
+    public static List<Occupancy> frames(Position initial, List<Move> moves, Profile profile, long seed, long[] thinkMillis) {
+        HumanPlaySimulator sim = hands(initial, moves, profile, seed, thinkMillis.clone());
+        List<Occupancy> out = new ArrayList<>();
+        for (Sensors.Settled x : Sensors.scan(profile.sensors(), initial.geometry(), initial.occupancy(), sim.changes,
+                sim.rnd.split())) {
+            out.add(x.frame());
+        }
+        return out;
+    }
+
     /** The settled frames with the scan that settled each (when the daemon would have received it). */
     public static List<Sensors.Settled> settled(Position initial, List<Move> moves, Profile profile, SensorModel sensors,
                                                 long seed) {
-        HumanPlaySimulator sim = hands(initial, moves, profile, seed);
+        HumanPlaySimulator sim = hands(initial, moves, profile, seed, null);
         return Sensors.scan(sensors, initial.geometry(), initial.occupancy(), sim.changes, sim.rnd.split());
     }
 
     /** The hands' timeline alone: what the person did, before any sensor read it. */
     static List<Change> timeline(Position initial, List<Move> moves, Profile profile, long seed) {
-        return List.copyOf(hands(initial, moves, profile, seed).changes);
+        return List.copyOf(hands(initial, moves, profile, seed, null).changes);
     }
 
-    private static HumanPlaySimulator hands(Position initial, List<Move> moves, Profile profile, long seed) {
+    private static HumanPlaySimulator hands(Position initial, List<Move> moves, Profile profile, long seed, long[] think) {
         HumanPlaySimulator sim = new HumanPlaySimulator(initial, profile, seed);
+        sim.think = think;
         sim.t = 500;
         Position p = initial;
         for (Move m : moves) {
@@ -172,7 +190,8 @@ public final class HumanPlaySimulator {
     // ---- moves ---------------------------------------------------------------------------------------------------
 
     private void play(Position p, Move m) {
-        pass(thinking());
+        int i = ply++;
+        pass(think != null && i < think.length && think[i] >= 0 ? think[i] : thinking());
         if (profile.human) {
             if (chance(0.08)) adjustAnotherPiece(p, m);
             if (chance(0.08)) hesitate(m);

@@ -160,4 +160,28 @@ class DemoCommandTest {
         assertThat(off.exitCode()).as(off.out() + off.err()).isZero();
         assertThat(off.outLines()).noneMatch(l -> l.contains("live broadcast"));
     }
+
+    @Test
+    void theBundledCourierGameIsPlayedOnTheTwelveFileBoard() throws IOException {
+        CliRun run = CliRun.of("demo", "--variant", "courier", "--no-http", "--speed", "5000", "--out", dir.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.outLines()).contains("game over: 0-1 (checkmate)");
+        PgnGame written = only(pgnPath(run));
+        assertThat(written.initial().variant().name()).isEqualTo("courier");
+        assertThat(written.mainline()).hasSize(120);
+    }
+
+    @Test
+    void demoOptionsThatCannotGoTogetherAreRefused() {
+        CliRun a = CliRun.of("demo", "--variant", "chess960", "--no-http", "--out", dir.toString());
+        assertThat(a.exitCode()).isEqualTo(2);
+        assertThat(a.err()).contains("--variant: no bundled chess960 game; play one with --engine, or give --pgn");
+        CliRun b = CliRun.of("demo", "--engine", "/nonexistent/engine", "--no-http", "--out", dir.toString());
+        assertThat(b.exitCode()).isEqualTo(2);
+        assertThat(b.err()).contains("--engine: engine '/nonexistent/engine' not found: install one with 'sudo apt install"
+                + " stockfish fairy-stockfish', or give the engine's full path");
+        CliRun c = CliRun.of("demo", "--engine", "stockfish", "--time-control", "5 min", "--no-http", "--out", dir.toString());
+        assertThat(c.exitCode()).isEqualTo(2);
+        assertThat(c.err()).contains("--time-control: time control '5 min'");
+    }
 }

@@ -284,4 +284,91 @@ class BoardLoopTest {
         for (long t = 6_100; t < 8_000; t += 100) l.tick(t);
         assertThat(l.recognizer().inSync()).isTrue();
     }
+
+    @Test
+    void anEngineThatFailsIsSaidOnTheLedsAndClearedWhenItAnswers() {
+        GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), SessionJournal.NONE,
+                () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+        List<LedFrame> shown = new ArrayList<>();
+        BoardLoop l = new BoardLoop(s, RecognizerConfig.defaults(), log, shown::add);
+        l.remoteSides(java.util.Set.of(org.marelle.rules.Color.WHITE), 0);   // the engine has the first move
+        l.frame(frame(Position.start(Variant.STANDARD).occupancy(), 10));
+        EngineLink link = new EngineLink(c -> c.apply(l), new LauncherTest.HandClock(), log);
+        int[] published = {0};
+        link.notes.onChange(() -> published[0]++);
+        link.error("the engine failed (stopped before 'bestmove' (exit code 3)); starting it again");
+        assertThat(l.opponentNote()).startsWith("The engine is not answering: the engine failed");
+        int e1 = Position.start(Variant.STANDARD).geometry().parseSquare("e1");
+        assertThat(shown.getLast().led(e1)).isEqualTo(new LedFrame.Led(org.marelle.bridge.recognition.BoardLeds.REMOTE,
+                LedFrame.Pattern.BLINK));
+        link.info("the engine answers again (Stockfish)");
+        assertThat(l.opponentNote()).isNull();
+        assertThat(shown.getLast().led(e1)).isEqualTo(LedFrame.Led.OFF);
+        assertThat(published[0]).isEqualTo(2);
+        assertThat(logBytes.toString(StandardCharsets.UTF_8)).contains("the engine failed", "answers again");
+    }
+
+    @Test
+    void aDrawTheEngineDeclinesReopensTheGameAndTheKingsGoBack() {
+        // Kings and pawns; White (the person) offers a draw with the kings on e4 and d4... here: on d5 and e5.
+        Position p = Position.fromFen("8/p3k3/8/8/8/8/P3K3/8 w - - 0 40");
+        GameSession s = GameSession.resume(List.of(), p, Map.of(), SessionJournal.NONE,
+                () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+        List<LedFrame> shown = new ArrayList<>();
+        BoardLoop l = new BoardLoop(s, RecognizerConfig.defaults(), log, shown::add);
+        l.frame(frame(p.occupancy(), 0));
+        var g = p.geometry();
+        SquareSet kingsInCentre = p.occupancy().without(g.parseSquare("e2")).without(g.parseSquare("e7"))
+                .with(g.parseSquare("d5")).with(g.parseSquare("e5"));
+        SquareSet oneKing = p.occupancy().without(g.parseSquare("e2")).with(g.parseSquare("d5"));
+        l.frame(frame(p.occupancy().without(g.parseSquare("e2")), 1_000));
+        l.frame(frame(oneKing, 1_400));
+        l.frame(frame(oneKing.without(g.parseSquare("e7")), 1_800));
+        l.frame(frame(kingsInCentre, 2_200));
+        for (long t = 2_300; t < 8_000; t += 100) l.tick(t);
+        assertThat(s.game().result()).isEqualTo("1/2-1/2");
+        LauncherTest.HandClock clock = new LauncherTest.HandClock();
+        clock.millis = 8_000;
+        EngineLink link = new EngineLink(c -> c.apply(l), clock, log);
+        link.declineDraw(s.game().gameId());
+        assertThat(s.game().isOver()).as(logBytes.toString(StandardCharsets.UTF_8)).isFalse();
+        for (long t = 8_100; t < 12_000; t += 100) l.tick(t);
+        // The kings stand where the game does not have them: the LEDs say to put them back.
+        assertThat(l.recognizer().mismatch()).isPresent();
+        assertThat(shown.getLast().led(g.parseSquare("e2")).rgb()).isEqualTo(org.marelle.bridge.recognition.BoardLeds.FILL);
+        l.frame(frame(p.occupancy(), 12_500));
+        for (long t = 12_600; t < 14_000; t += 100) l.tick(t);
+        assertThat(l.recognizer().inSync()).isTrue();
+    }
+
+    @Test
+    void liftingTheEnginesKingOnYourTurnAsksForAHintShownUntilTheBoardChanges() {
+        Position p = Position.start(Variant.STANDARD);
+        GameSession s = GameSession.resume(List.of(), p, Map.of(), SessionJournal.NONE,
+                () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+        List<LedFrame> shown = new ArrayList<>();
+        BoardLoop l = new BoardLoop(s, RecognizerConfig.defaults(), log, shown::add);
+        l.remoteSides(java.util.Set.of(org.marelle.rules.Color.BLACK), 0);
+        int[] asked = {0};
+        l.onHintGesture(() -> asked[0]++);
+        var g = p.geometry();
+        l.frame(frame(p.occupancy(), 0));
+        l.frame(frame(p.occupancy().without(g.parseSquare("e8")), 1_000));
+        l.frame(frame(p.occupancy(), 1_050));
+        assertThat(asked[0]).as("a blink of the sensor is no gesture").isZero();
+        l.frame(frame(p.occupancy().without(g.parseSquare("e8")), 2_000));
+        l.frame(frame(p.occupancy(), 2_400));
+        assertThat(asked[0]).isEqualTo(1);
+        l.tick(2_500);
+        l.showHint(p.parseSan("Nf3"), 0);
+        assertThat(shown.getLast().led(g.parseSquare("g1")).rgb()).isEqualTo(org.marelle.bridge.recognition.BoardLeds.HINT);
+        assertThat(shown.getLast().led(g.parseSquare("f3")).rgb()).isEqualTo(org.marelle.bridge.recognition.BoardLeds.HINT);
+        l.frame(frame(p.occupancy().without(g.parseSquare("e2")), 3_000));
+        assertThat(shown.getLast().led(g.parseSquare("f3")).rgb()).isNotEqualTo(org.marelle.bridge.recognition.BoardLeds.HINT);
+        // Not with the person's own king.
+        l.frame(frame(p.occupancy(), 3_200));
+        l.frame(frame(p.occupancy().without(g.parseSquare("e1")), 4_000));
+        l.frame(frame(p.occupancy(), 4_400));
+        assertThat(asked[0]).isEqualTo(1);
+    }
 }

@@ -35,9 +35,12 @@ class EngineDemoTest {
 
     private DemoRun.Result play(String engine, Variant variant, Color person, String timeControl, Path dir, int maxPlies)
             throws Exception {
-        EngineSettings s = EngineSettings.of(Engines.debian(engine)).withMoveTime(Duration.ofMillis(20));
-        return new EngineDemo(new EngineDemo.Options(s, variant, person, timeControl, dir, 100, Profile.HUMAN, 7,
-                maxPlies), log).run();
+        // Fixed depths on both sides and one thread: the same game on every machine.
+        EngineSettings s = new EngineSettings(List.of(Engines.debian(engine)), java.util.Map.of("Threads", "1"), null,
+                null, null, 3, null);
+        // The person's moves at random (from the seed): with the engine's fixed depth, the same game everywhere.
+        return new EngineDemo(new EngineDemo.Options(s, variant, person, timeControl, dir, 20, Profile.HUMAN, 7,
+                maxPlies, true), log).run();
     }
 
     /** The PGN file as a game, checked legal by the reader, with its move count. */

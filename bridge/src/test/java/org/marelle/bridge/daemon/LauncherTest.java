@@ -294,4 +294,18 @@ class LauncherTest {
         }
         assertThat(log()).contains("stopped");
     }
+
+    @Test
+    void aMissingEngineStopsTheStartNamingTheKeyAndHowToInstallIt() {
+        PlayConfig play = new PlayConfig("engine", "white", new PlayConfig.Engine("/nonexistent/stockfish", null, null,
+                null, null, null, null), null);
+        MarelleConfig config = new MarelleConfig(new BoardConfig("standard", null, null, new DriverConfig.Simulated(0),
+                null, null, null, null), null, null, null,
+                new OutputConfig(dir.resolve("pgn").toString(), dir.resolve("state").toString()), null, play);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Launcher.start(config, () -> {
+            throw new AssertionError("a simulated board needs no Pi4J");
+        }, new HandClock(), log)).isInstanceOf(java.io.IOException.class)
+                .hasMessage("play.engine: engine '/nonexistent/stockfish' not found (play.engine.command): install one"
+                        + " with 'sudo apt install stockfish fairy-stockfish', or give the engine's full path");
+    }
 }

@@ -105,6 +105,8 @@ class LichessPlayTest {
                 assertThat(end).as(text).isNotNull();
                 // The server says when it is over: Morphy mates; the board's game is the server's.
                 await(() -> r.daemon().submit(l -> l.session().game().isOver()).get(), "the end", lichess);
+                // The mate is on the board (and in the game) before the move that gave it reaches the server.
+                await(() -> lichess.moves().size() == script.size(), "the last move on the server", lichess);
                 GameRecord g = r.daemon().submit(l -> l.session().game()).get();
                 assertThat(lichess.moves()).isEqualTo(script);
                 assertThat(g.plies()).isEqualTo(script.size());

@@ -42,7 +42,19 @@ class EngineOpponentTest {
         public void play(EngineOpponent.Request asked, Move move) {
             played.add(new Object[] {asked, move});
         }
+
+        @Override
+        public void declineDraw(String gameId) {
+            declined.add(gameId);
+        }
+
+        @Override
+        public void hint(String gameId, int ply, Move move) {
+            hints.add(new Object[] {ply, move});
+        }
     };
+    private final LinkedBlockingQueue<Object[]> hints = new LinkedBlockingQueue<>();
+    private final List<String> declined = new CopyOnWriteArrayList<>();
 
     private final EngineOpponent.Notices log = new EngineOpponent.Notices() {
         @Override
@@ -58,6 +70,10 @@ class EngineOpponentTest {
 
     private GameSession session(Map<String, String> tags) {
         return GameSession.resume(List.of(), Position.start(Variant.STANDARD), tags, SessionJournal.NONE, clock, ZoneOffset.UTC);
+    }
+
+    private GameSession session(String fen) {
+        return GameSession.resume(List.of(), Position.fromFen(fen), Map.of(), SessionJournal.NONE, clock, ZoneOffset.UTC);
     }
 
     private EngineOpponent opponent(List<String> command, GameSession s, Color engineSide) {
@@ -116,6 +132,41 @@ class EngineOpponentTest {
             s.play(s.game().position().parseSan("e4"));
             EngineOpponent.Request r = (EngineOpponent.Request) next()[0];
             assertThat(r.go().command()).contains("wtime 182000").contains("btime 180000").contains("winc 2000");
+        }
+    }
+
+    @Test
+    void aDrawOfferIsTakenInAnEvenGameAndDeclinedWhenTheEngineIsWinning() throws Exception {
+        GameSession even = session("4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1");   // blocked pawns: nobody wins
+        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), even, Color.BLACK)) {
+            even.play(even.game().position().parseSan("Ke2"));
+            Object[] p = next();
+            even.play((Move) p[1]);
+            even.setResult("1/2-1/2", "gesture");
+            assertThat(declined).isEmpty();
+            assertThat(notices).contains("info: the engine accepts the draw");
+        }
+        GameSession lost = session("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
+        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), lost, Color.BLACK)) {
+            lost.play(lost.game().position().parseSan("Kf1"));
+            Object[] p = next();
+            lost.play((Move) p[1]);
+            lost.setResult("1/2-1/2", "gesture");
+            assertThat(declined).containsExactly(lost.game().gameId());
+            assertThat(notices).anyMatch(n -> n.startsWith("info: the engine declines the draw (it thinks it is"));
+        }
+    }
+
+    @Test
+    void aHintIsThePersonsBestMoveForThePositionAsked() throws Exception {
+        GameSession s = session("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");   // White, the person, mates in one
+        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), s, Color.BLACK)) {
+            o.requestHint(s.game());
+            Object[] h = hints.poll(20, TimeUnit.SECONDS);
+            assertThat(h).as("the hint").isNotNull();
+            assertThat(h[0]).isEqualTo(0);
+            assertThat(s.game().position().san((Move) h[1])).isEqualTo("Rd8#");
+            assertThat(played).as("a hint is no move of the engine's").isEmpty();
         }
     }
 }

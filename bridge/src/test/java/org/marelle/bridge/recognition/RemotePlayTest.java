@@ -86,4 +86,20 @@ class RemotePlayTest {
         assertThat(h.events(RecognitionEvent.ResultGesture.class)).extracting(RecognitionEvent.ResultGesture::result)
                 .containsExactly("0-1");
     }
+
+    @Test
+    void aCaptureFromElsewhereIsNotTakenBackWhileItsPieceIsStillInHand() {
+        // Black's knight takes on e4 (from the engine). Lifted from f6, the board already shows the capture's
+        // occupancy (e4 still holds White's pawn); set back on f6 a moment, it is no takeback of the capture.
+        Hands h = Hands.at("rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2").ticking(25)
+                .remoteSides(Color.BLACK).remote("f6e4").clearEvents();
+        h.up("f6").after(400).down("f6").after(1_500);
+        assertThat(h.events(RecognitionEvent.TakenBack.class)).isEmpty();
+        h.up("f6").after(300).up("e4").after(300).down("e4").after(2_000);
+        assertThat(h.events(RecognitionEvent.TakenBack.class)).isEmpty();
+        assertThat(h.fen()).startsWith("rnbqkb1r/pppppppp/8/8/4n3/");
+        // White plays on.
+        h.up("d2").after(300).down("d4").after(2_000);
+        assertThat(h.committed()).containsExactly("d4");
+    }
 }
