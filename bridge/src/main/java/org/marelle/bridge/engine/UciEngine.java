@@ -243,6 +243,23 @@ public final class UciEngine implements AutoCloseable {
         }
     }
 
+    /**
+     * The FEN the engine makes of {@code position} once told it, from its {@code d} (display) command, which
+     * Stockfish and Fairy-Stockfish answer with a {@code Fen:} line: how a mapping of our FEN to the engine's is
+     * checked. Null when the engine does not say.
+     */
+    public String fenAsRead(Position position) {
+        send("position fen " + position.fen());
+        send("d");
+        send("isready");
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String fen = null;
+        for (String line = next(deadline, "readyok"); !line.equals("readyok"); line = next(deadline, "readyok")) {
+            if (line.startsWith("Fen: ")) fen = line.substring(5).strip();
+        }
+        return fen;
+    }
+
     /** Whether the engine's process is still running. */
     public boolean isAlive() {
         return process.isAlive();

@@ -185,6 +185,23 @@ class SessionBroadcastTest {
     }
 
     /** A new game from {@code fen} by the control API, and the board set up to show it. */
+    @Test
+    void aTimedGamesClocksReachThePgnTheRoundAndTheJson() throws Exception {
+        session.setTag("TimeControl", "300+3");
+        play("e4", "e5");
+        String pgn = http.get("/game.pgn").body();
+        assertThat(pgn).contains("[TimeControl \"300+3\"]").containsPattern("1\\. e4 \\{\\[%clk 0:05:03]} 1\\.\\.\\. e5 \\{\\[%clk 0:0\\d:\\d\\d]}");
+        // The round's PGN, which the Lichess push sends, has them too.
+        assertThat(http.get("/games.pgn").body()).contains("[%clk 0:05:03]");
+        JsonNode game = Http.json(http.get("/api/game"));
+        assertThat(game.path("moves").get(0).path("clockMillis").asLong()).isEqualTo(303_000);
+        JsonNode clock = game.path("clock");
+        assertThat(clock.path("running").asText()).isEqualTo("white");
+        assertThat(clock.path("whiteMillis").asLong()).isEqualTo(303_000);
+        assertThat(clock.path("blackMillis").asLong()).isEqualTo(session.game().clocks().get(1));
+        assertThat(clock.path("asOfMillis").asLong()).isEqualTo(session.game().turnStartedAt());
+    }
+
     private void newGameFrom(String fen) throws Exception {
         HttpResponse<String> fresh = http.send("POST", "/api/game/new", "{\"fen\":\"" + fen + "\"}",
                 "Authorization", "Bearer " + TOKEN);

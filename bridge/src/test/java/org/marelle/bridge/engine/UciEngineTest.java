@@ -119,4 +119,27 @@ class UciEngineTest {
         assertThat(UciEngine.Go.moveTime(Duration.ofMillis(250)).limit(true, Duration.ofSeconds(5), Duration.ZERO))
                 .isEqualTo(Duration.ofMillis(5_250));
     }
+
+    @Test
+    void fairyStockfishReadsEverySharedCourierPositionAsWeWriteItAndWeReadItsFenBack() throws Exception {
+        java.util.Set<String> fens = new java.util.LinkedHashSet<>();
+        for (String file : List.of("/engine/courier_perft.epd", "/engine/fsf11_courier_perft_midgame.tsv")) {
+            try (var in = UciEngineTest.class.getResourceAsStream(file)) {
+                for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                    if (line.isBlank() || line.startsWith("#") || line.startsWith("variant")) continue;
+                    String fen = line.startsWith("courier\t") ? line.split("\t")[1] : line.split(";")[0].strip();
+                    fens.add(fen);
+                }
+            }
+        }
+        assertThat(fens).hasSizeGreaterThan(40);
+        try (UciEngine fsf = UciEngine.start(List.of(Engines.debian("fairy-stockfish")), Map.of("UCI_Variant", "courier"), T)) {
+            for (String fen : fens) {
+                Position ours = Position.fromFen(Variant.COURIER, fen);
+                String theirs = fsf.fenAsRead(ours);
+                assertThat(theirs).as("Fairy-Stockfish's reading of %s", fen).isEqualTo(ours.fen());
+                assertThat(Position.fromFen(Variant.COURIER, theirs)).isEqualTo(ours);
+            }
+        }
+    }
 }
