@@ -83,7 +83,7 @@ final class SimulatedPerson {
                 before = p;
                 target = -1;
             }
-            feed(before, move, seed * 1_000_003L + g.plies());
+            feed(before, move, seed * 1_000_003L + g.plies(), thinking(g, target > 0));
             if (target > 0) {
                 GameRecord done = waitFor(x -> x.isOver() || x.plies() >= target, Duration.ofMillis(MISSED_MILLIS));
                 if (done == null) {
@@ -101,9 +101,24 @@ final class SimulatedPerson {
         }
     }
 
+    /**
+     * How long the person thinks before the move: making the opponent's move shown on the LEDs takes a moment; their
+     * own, with clocks, a share of the time left (a person does not think three minutes on a three-minute clock);
+     * without clocks, as the profile would (-1).
+     */
+    private long thinking(GameRecord g, boolean own) {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(seed * 31 + g.plies());
+        if (!own) return 300 + r.nextLong(900);
+        long left = g.hasClocks() ? g.clockOf(g.position().turn()) : -1;
+        if (left < 0) return -1;
+        long most = Math.max(600, Math.min(20_000, left / 30));
+        return 300 + r.nextLong(most);
+    }
+
     /** The hands make {@code move} on the board: the simulator's frames, from now on the demo's clock. */
-    private void feed(Position before, Move move, long seed) {
-        List<Occupancy> frames = HumanPlaySimulator.frames(before, List.of(move), profile, seed);
+    private void feed(Position before, Move move, long seed, long think) {
+        List<Occupancy> frames = think < 0 ? HumanPlaySimulator.frames(before, List.of(move), profile, seed)
+                : HumanPlaySimulator.frames(before, List.of(move), profile, seed, new long[] {think});
         long base = clock.millis();
         for (int i = 1; i < frames.size(); i++) {
             long at = base + frames.get(i).atMillis();
