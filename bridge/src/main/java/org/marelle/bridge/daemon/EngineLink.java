@@ -3,6 +3,7 @@ package org.marelle.bridge.daemon;
 import java.util.Set;
 import java.util.function.Function;
 import org.marelle.bridge.play.EngineOpponent;
+import org.marelle.bridge.play.Notices;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.rules.Color;
@@ -13,7 +14,7 @@ import org.marelle.rules.Move;
  * where the move is played only if the game is still the one the engine was asked about, and its notices go to the
  * event log.
  */
-final class EngineLink implements EngineOpponent.Board, EngineOpponent.Notices {
+final class EngineLink implements EngineOpponent.Board, Notices {
 
     /** Runs a command on the daemon's thread (see {@link Daemon#submit}). */
     interface Commands {

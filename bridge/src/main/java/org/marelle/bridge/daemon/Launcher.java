@@ -231,7 +231,7 @@ public final class Launcher {
                 Integer.parseInt(clock[0]), clock.length > 1 ? Integer.parseInt(clock[1]) : 0, l.color(), l.rated(),
                 null, null, null);
         LichessApi api = new LichessApi(java.net.URI.create(l.url()), l.token(), java.time.Duration.ofSeconds(20));
-        LichessOpponent o = new LichessOpponent(api, settings, link, link.notices());
+        LichessOpponent o = new LichessOpponent(api, settings, link, link);
         link.connect(o);
         return o;
     }

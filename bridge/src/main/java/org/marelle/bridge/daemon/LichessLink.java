@@ -3,8 +3,8 @@ package org.marelle.bridge.daemon;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.marelle.bridge.play.EngineOpponent;
 import org.marelle.bridge.play.LichessOpponent;
+import org.marelle.bridge.play.Notices;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.GameTags;
@@ -20,7 +20,7 @@ import org.marelle.rules.Variant;
  * lacks sent again, a refused move taken back, the server's result recorded. The server is the authority: where the
  * two differ, the session follows it.
  */
-final class LichessLink implements LichessOpponent.Board {
+final class LichessLink implements LichessOpponent.Board, Notices {
 
     private final EngineLink.Commands daemon;
     private final DaemonClock clock;
@@ -40,20 +40,15 @@ final class LichessLink implements LichessOpponent.Board {
         this.opponent = o;
     }
 
-    /** Where the opponent's notices go: the event log. */
-    EngineOpponent.Notices notices() {
-        return new EngineOpponent.Notices() {
-            @Override
-            public void info(String line) {
-                log.info(line);
-            }
+    @Override
+    public void info(String line) {
+        log.info(line);
+    }
 
-            @Override
-            public void error(String line) {
-                log.error(line);
-                notes.set(line);
-            }
-        };
+    @Override
+    public void error(String line) {
+        log.error(line);
+        notes.set(line);
     }
 
     @Override

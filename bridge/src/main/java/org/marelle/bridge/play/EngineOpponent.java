@@ -50,13 +50,6 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
     /** The engine takes a draw offered when it does not think itself better than this, in centipawns. */
     static final int DRAW_ACCEPT_CP = 25;
 
-    /** What the person should know: the engine restarted, failing, back. */
-    public interface Notices {
-        void info(String line);
-
-        void error(String line);
-    }
-
     /** One question to the engine: the game, and its moves when asked. */
     public record Request(String gameId, int ply, Position initial, List<Move> moves, UciEngine.Go go) {
         public Request {

@@ -10,6 +10,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionEvent;
@@ -76,7 +79,7 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
     private final LichessApi api;
     private final Settings settings;
     private final Board board;
-    private final EngineOpponent.Notices notices;
+    private final Notices notices;
     private final LinkedBlockingQueue<Send> outbox = new LinkedBlockingQueue<>();
     private final List<Thread> threads = new ArrayList<>();
     private volatile Game game;
@@ -84,7 +87,7 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
     private volatile boolean closed;
     private volatile long quietUntilNanos;
 
-    public LichessOpponent(LichessApi api, Settings settings, Board board, EngineOpponent.Notices notices) {
+    public LichessOpponent(LichessApi api, Settings settings, Board board, Notices notices) {
         this.api = Objects.requireNonNull(api, "api");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.board = Objects.requireNonNull(board, "board");
@@ -180,33 +183,52 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
     private void followEvents() {
         try {
             if (settings.challenge() != null) challenge();
-            Duration pause = settings.firstRetry();
-            while (!closed) {
-                waitOutRateLimit();
-                try {
-                    api.stream("/api/stream/event", this::onAccountEvent);
-                    pause = settings.firstRetry();   // it ran, then ended: open it again
-                } catch (LichessApi.Failure f) {
-                    if (f.rateLimited()) {
-                        rateLimited();
-                        continue;
-                    }
-                    if (f.status() == 401 || f.status() == 403) {
-                        // Trying again cannot help: the token is wrong, expired, or lacks the scope.
-                        notices.error("Lichess refused the token (" + f.getMessage() + "): give a personal token with the"
-                                + " board:play scope (play.lichess.tokenFile or tokenEnv), then restart Marelle");
-                        return;
-                    }
-                    notices.error("Lichess event stream: " + f.getMessage() + "; opening it again in " + pause.toMillis() + " ms");
-                    Thread.sleep(pause.toMillis());
-                    pause = longer(pause);
-                } catch (java.io.IOException e) {
-                    Thread.sleep(pause.toMillis());
-                    pause = longer(pause);
-                }
-            }
+            follow("/api/stream/event", "event stream", e -> {
+                onAccountEvent(e);
+                return false;
+            }, f -> f.status() == 401 || f.status() == 403
+                    // Trying again cannot help: the token is wrong, expired, or lacks the scope.
+                    ? "Lichess refused the token (" + f.getMessage() + "): give a personal token with the board:play"
+                            + " scope (play.lichess.tokenFile or tokenEnv), then restart Marelle"
+                    : null, () -> true);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Follows an ND-JSON stream until {@code done} says the last line read ended it, a failure is final (its message
+     * from {@code finalFailure}, else null), or it is no longer {@code wanted}: opened again when it ends or breaks,
+     * after 1 s doubling to 30 s while it keeps failing, and after a rate limit's minute.
+     */
+    private void follow(String path, String what, Predicate<JsonNode> done, Function<LichessApi.Failure, String> finalFailure,
+                        BooleanSupplier wanted) throws InterruptedException {
+        Duration pause = settings.firstRetry();
+        while (!closed && wanted.getAsBoolean()) {
+            waitOutRateLimit();
+            boolean[] over = {false};
+            try {
+                api.stream(path, e -> over[0] |= done.test(e));
+                if (over[0]) return;
+                notices.info("Lichess: the " + what + " ended; following it again");
+                pause = settings.firstRetry();
+            } catch (LichessApi.Failure f) {
+                if (f.rateLimited()) {
+                    rateLimited();
+                    continue;
+                }
+                String fatal = finalFailure.apply(f);
+                if (fatal != null) {
+                    notices.error(fatal);
+                    return;
+                }
+                notices.error("Lichess " + what + ": " + f.getMessage() + "; following it again in " + pause.toMillis() + " ms");
+                Thread.sleep(pause.toMillis());
+                pause = longer(pause);
+            } catch (java.io.IOException e) {
+                Thread.sleep(pause.toMillis());
+                pause = longer(pause);
+            }
         }
     }
 
@@ -262,33 +284,10 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
     }
 
     private void followGame(String id, Color ours) {
-        Duration pause = settings.firstRetry();
         try {
-            while (!closed && id.equals(following)) {
-                waitOutRateLimit();
-                boolean[] over = {false};
-                try {
-                    api.stream("/api/board/game/stream/" + id, e -> over[0] |= onGameEvent(e, id, ours));
-                    if (over[0]) break;
-                    notices.info("Lichess: the stream of game " + id + " ended before the game; following it again");
-                    pause = settings.firstRetry();
-                } catch (LichessApi.Failure f) {
-                    if (f.rateLimited()) {
-                        rateLimited();
-                        continue;
-                    }
-                    if (f.status() == 404) {
-                        notices.error("Lichess: game " + id + " is gone (" + f.getMessage() + ")");
-                        break;
-                    }
-                    notices.error("Lichess game stream: " + f.getMessage() + "; following it again in " + pause.toMillis() + " ms");
-                    Thread.sleep(pause.toMillis());
-                    pause = longer(pause);
-                } catch (java.io.IOException e) {
-                    Thread.sleep(pause.toMillis());
-                    pause = longer(pause);
-                }
-            }
+            follow("/api/board/game/stream/" + id, "stream of game " + id, e -> onGameEvent(e, id, ours),
+                    f -> f.status() == 404 ? "Lichess: game " + id + " is gone (" + f.getMessage() + ")" : null,
+                    () -> id.equals(following));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -50,7 +50,7 @@ class LichessLinkTest {
     }, log);
     private final LichessOpponent opponent = new LichessOpponent(
             new LichessApi(URI.create("https://lichess.example"), "t", Duration.ofSeconds(1)),
-            new LichessOpponent.Settings(Set.of(), null, null, null, null, false, null, null, null), link, link.notices());
+            new LichessOpponent.Settings(Set.of(), null, null, null, null, false, null, null, null), link, link);
     private final LichessOpponent.Game game = new LichessOpponent.Game("abcd1234", "standard", "startpos", Color.WHITE,
             "Me", "Them", 180_000L, 2_000L, false);
 

@@ -56,7 +56,7 @@ class EngineOpponentTest {
     private final LinkedBlockingQueue<Object[]> hints = new LinkedBlockingQueue<>();
     private final List<String> declined = new CopyOnWriteArrayList<>();
 
-    private final EngineOpponent.Notices log = new EngineOpponent.Notices() {
+    private final Notices log = new Notices() {
         @Override
         public void info(String line) {
             notices.add("info: " + line);

@@ -44,7 +44,7 @@ class LichessOpponentTest {
         }
     };
 
-    private final EngineOpponent.Notices log = new EngineOpponent.Notices() {
+    private final Notices log = new Notices() {
         @Override
         public void info(String line) {
             notices.add(line);
