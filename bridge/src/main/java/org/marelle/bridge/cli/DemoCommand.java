@@ -213,7 +213,9 @@ final class DemoCommand implements Callable<Integer> {
         EventLog log = EventLog.to(stdout, verbose);
         DemoRun.Result r;
         try {
-            r = new EngineDemo(new EngineDemo.Options(settings, v, person, timeControl, dir, speed, p, seed, maxPlies), log).run();
+            BroadcastConfig broadcast = noHttp ? null : BroadcastConfig.defaults().withPort(httpPort);
+            r = new EngineDemo(new EngineDemo.Options(settings, v, person, timeControl, dir, speed, p, seed, maxPlies, false,
+                    broadcast, stay), log).run();
         } catch (IOException e) {
             log.error("cannot start: --out '" + dir + "': " + IoReason.of(e, dir.toString()));
             stdout.flush();

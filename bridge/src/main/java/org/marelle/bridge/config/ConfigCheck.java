@@ -357,6 +357,9 @@ final class ConfigCheck {
         } catch (IllegalArgumentException e) {
             problem("play.lichess.clock", e.getMessage());
         }
+        if (l.seek() && l.challenge() != null) {
+            problem("play.lichess.seek", "seek a game or challenge " + l.challenge() + ", not both");
+        }
         if (!List.of("white", "black", "random").contains(l.color())) {
             problem("play.lichess.color", "'" + l.color() + "' is not white, black or random");
         }

@@ -39,18 +39,28 @@ public record PlayConfig(String opponent, String side, Engine engine, String tim
      * @param tokenEnv  or the environment variable holding it
      * @param accept    Lichess user names whose challenges are accepted (default: anyone's)
      * @param challenge a user to challenge when the daemon starts (default none: wait to be challenged)
+     * @param seek      seek a game with anyone, with {@code clock}, {@code color} and {@code rated}: when the daemon
+     *                  starts, and when a new game is set up after one (default false)
      * @param clock     the challenge's clock, {@code 300+3} (default: correspondence-free 600+5)
      * @param color     the colour asked for in the challenge: white, black or random (default)
      * @param rated     whether the challenge is rated (default false)
      */
     public record Lichess(String url, String tokenFile, String tokenEnv, List<String> accept, String challenge,
-                          String clock, String color, Boolean rated) {
+                          String clock, String color, Boolean rated, Boolean seek) {
+
+        /** Without a seek. */
+        public Lichess(String url, String tokenFile, String tokenEnv, List<String> accept, String challenge, String clock,
+                       String color, Boolean rated) {
+            this(url, tokenFile, tokenEnv, accept, challenge, clock, color, rated, null);
+        }
+
         public Lichess {
             accept = accept == null ? List.of() : List.copyOf(accept);
             if (url == null) url = "https://lichess.org";
             if (clock == null) clock = "600+5";
             if (color == null) color = "random";
             if (rated == null) rated = false;
+            if (seek == null) seek = false;
         }
 
         /**

@@ -12,6 +12,8 @@ import java.util.concurrent.ExecutionException;
 import org.marelle.board.LedBoard;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
+import org.marelle.bridge.broadcast.BroadcastConfig;
+import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.engine.EngineException;
 import org.marelle.bridge.engine.UciEngine;
 import org.marelle.bridge.journal.Journal;
@@ -46,14 +48,23 @@ public final class EngineDemo {
      * @param timeControl the clocks ({@code 180+2}), or null for none
      * @param maxPlies    a game still running after this many plies is stopped (a demo should end)
      * @param randomPerson the person's moves at random among the legal ones (the seed's), not the engine's
+     * @param broadcast   how to serve the live broadcast (viewer page, PGN, events), or null for none
+     * @param stay        whether the broadcast stays up after the game, until the process is stopped
      */
     public record Options(EngineSettings engine, Variant variant, Color personSide, String timeControl, Path out,
-                          double speed, Profile profile, long seed, int maxPlies, boolean randomPerson) {
+                          double speed, Profile profile, long seed, int maxPlies, boolean randomPerson,
+                          BroadcastConfig broadcast, boolean stay) {
 
-        /** The person's moves from the engine at its weakest. */
+        /** The person's moves from the engine at its weakest, no live broadcast. */
         public Options(EngineSettings engine, Variant variant, Color personSide, String timeControl, Path out,
                        double speed, Profile profile, long seed, int maxPlies) {
-            this(engine, variant, personSide, timeControl, out, speed, profile, seed, maxPlies, false);
+            this(engine, variant, personSide, timeControl, out, speed, profile, seed, maxPlies, false, null, false);
+        }
+
+        /** No live broadcast. */
+        public Options(EngineSettings engine, Variant variant, Color personSide, String timeControl, Path out,
+                       double speed, Profile profile, long seed, int maxPlies, boolean randomPerson) {
+            this(engine, variant, personSide, timeControl, out, speed, profile, seed, maxPlies, randomPerson, null, false);
         }
     }
 
@@ -111,9 +122,32 @@ public final class EngineDemo {
         session.addListener(log::session);
         session.addListener(pgn);
         RecognizerConfig recognition = RecognizerConfig.defaults();
-        Daemon daemon = new Daemon(board, LedBoard.none(), leds -> new BoardLoop(session, recognition, log, leds), clock,
-                log, List.of(pgn, journal));
+        LiveBroadcast live = null;
+        if (options.broadcast() != null) {
+            try {
+                live = LiveBroadcast.start(options.broadcast(), session, clock);
+            } catch (IOException | RuntimeException e) {
+                opponent.close();
+                if (personEngine != null) personEngine.close();
+                journal.close();
+                log.error("cannot serve the live broadcast on " + options.broadcast().bindAddress() + ":"
+                        + options.broadcast().port() + ": " + e.getMessage() + "; give another --http-port, or --no-http");
+                return new DemoRun.Result(1, session.game(), null);
+            }
+        }
+        LiveBroadcast viewer = live;
+        Daemon daemon = viewer == null
+                ? new Daemon(board, LedBoard.none(), leds -> new BoardLoop(session, recognition, log, leds), clock, log,
+                        List.of(pgn, journal))
+                : new Daemon(board, LedBoard.none(),
+                        leds -> viewer.track(new BoardLoop(session, recognition, log, viewer.watching(leds))), clock, log,
+                        List.of(pgn, journal));
         daemonRef[0] = daemon;
+        if (viewer != null) {
+            viewer.attach(daemon::submit);
+            link.notes.onChange(() -> viewer.feed().boardChanged());
+            log.info("live broadcast: " + viewer.uri() + " (PGN: " + viewer.uri().resolve("/game.pgn") + ")");
+        }
         log.info("the person plays " + name(person) + ", the engine (" + opponent.engineName() + ") " + name(engineSide)
                 + (options.timeControl() != null ? ", clocks " + options.timeControl() : ""));
         session.addListener(opponent);
@@ -144,7 +178,13 @@ public final class EngineDemo {
             log.info("game over: " + recorded.result() + (recorded.reason().isEmpty() ? "" : " (" + recorded.reason() + ")"));
         }
         log.info("PGN: " + file);
-        return new DemoRun.Result(exit, recorded, file);
+        java.net.URI uri = viewer == null ? null : viewer.uri();
+        if (viewer != null && options.stay()) {
+            log.info("still serving " + uri + " (--stay); Ctrl-C to stop");
+            new java.util.concurrent.CountDownLatch(1).await();   // until the process is stopped
+        }
+        if (viewer != null) viewer.close();
+        return new DemoRun.Result(exit, recorded, file, uri);
     }
 
     private static String name(Color c) {

@@ -213,7 +213,8 @@ public final class Launcher {
                 session.addListener(online);
                 online.start();
                 log.info("Lichess: waiting for " + (config.play().lichess().challenge() != null
-                        ? "the game with " + config.play().lichess().challenge() : "a challenge"));
+                        ? "the game with " + config.play().lichess().challenge()
+                        : config.play().lichess().seek() ? "a game from the seek" : "a challenge"));
             }
             log.info("board: " + hardware.description());
             if (live != null) log.info("live broadcast: " + live.uri());
@@ -229,7 +230,7 @@ public final class Launcher {
         String[] clock = l.clock().split("\\+");
         LichessOpponent.Settings settings = new LichessOpponent.Settings(java.util.Set.copyOf(l.accept()), l.challenge(),
                 Integer.parseInt(clock[0]), clock.length > 1 ? Integer.parseInt(clock[1]) : 0, l.color(), l.rated(),
-                null, null, null);
+                null, null, null, l.seek());
         LichessApi api = new LichessApi(java.net.URI.create(l.url()), l.token(), java.time.Duration.ofSeconds(20));
         LichessOpponent o = new LichessOpponent(api, settings, link, link);
         link.connect(o);

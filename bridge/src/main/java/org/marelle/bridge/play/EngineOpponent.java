@@ -183,10 +183,13 @@ public final class EngineOpponent implements GameSession.Listener, AutoCloseable
         }
     }
 
-    /** The search limits: the configured ones, with both clocks when the game keeps them. */
+    /**
+     * The search limits: the configured ones, with both clocks when the game keeps them; a fixed depth alone, clocks
+     * or not (a depth is a strength: the engine plays to it, the same move every time).
+     */
     private UciEngine.Go go(GameRecord game) {
         UciEngine.Go go = settings.go();
-        if (!game.hasClocks()) return go;
+        if (!game.hasClocks() || settings.depth() != null) return go;
         long white = game.clockOf(Color.WHITE), black = game.clockOf(Color.BLACK);
         if (white < 0 || black < 0) return go;
         long running = game.turnStartedAt() < 0 ? 0 : Math.max(0, clock.millis() - game.turnStartedAt());

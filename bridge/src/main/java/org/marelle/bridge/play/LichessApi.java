@@ -83,13 +83,16 @@ public final class LichessApi {
 
     /** POST a form; returns the JSON answer. */
     public JsonNode post(String path, Map<String, String> form) throws IOException, InterruptedException {
-        String body = form.entrySet().stream()
-                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
         HttpResponse<String> r = send(request(path).timeout(timeout).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), path);
+                .POST(HttpRequest.BodyPublishers.ofString(formBody(form))).build(), path);
         String text = r.body();
         return text == null || text.isBlank() ? JSON.createObjectNode() : JSON.readTree(text);
+    }
+
+    private static String formBody(Map<String, String> form) {
+        return form.entrySet().stream()
+                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                .collect(Collectors.joining("&"));
     }
 
     private HttpResponse<String> send(HttpRequest req, String path) throws IOException, InterruptedException {
@@ -108,9 +111,31 @@ public final class LichessApi {
      * alive) to {@code onEvent}. Returns normally when the server closes the stream.
      */
     public void stream(String path, Consumer<JsonNode> onEvent) throws IOException, InterruptedException {
+        stream(request(path).GET().build(), path, () -> {
+        }, onEvent);
+    }
+
+    /** {@link #stream(String, Consumer)}, {@code onOpen} told once the server has answered (before any line). */
+    public void stream(String path, Runnable onOpen, Consumer<JsonNode> onEvent) throws IOException, InterruptedException {
+        stream(request(path).GET().build(), path, onOpen, onEvent);
+    }
+
+    /**
+     * POSTs a form and reads the answer as a stream until the server closes it (a seek: the connection open keeps the
+     * seek alive).
+     */
+    public void postStream(String path, Map<String, String> form, Consumer<JsonNode> onEvent)
+            throws IOException, InterruptedException {
+        stream(request(path).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(formBody(form))).build(), path, () -> {
+                }, onEvent);
+    }
+
+    private void stream(HttpRequest req, String path, Runnable onOpen, Consumer<JsonNode> onEvent)
+            throws IOException, InterruptedException {
         HttpResponse<InputStream> r;
         try {
-            r = client.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+            r = client.send(req, HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
             throw new Failure(0, path + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }
@@ -121,6 +146,7 @@ public final class LichessApi {
             }
             throw new Failure(r.statusCode(), path + ": HTTP " + r.statusCode() + error(body));
         }
+        onOpen.run();
         try (BufferedReader lines = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 if (Thread.currentThread().isInterrupted()) throw new InterruptedException();

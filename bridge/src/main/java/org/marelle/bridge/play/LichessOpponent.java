@@ -61,9 +61,19 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
     /**
      * @param accept      who may challenge the person: empty for anyone, else Lichess user names
      * @param challenge   a user to challenge at start (none: null), with the clock and colour below
+     * @param seek        whether to seek a game with a random player (the clock, colour and rating below) whenever
+     *                    no game is on: at start, and when a new game is set up on the board after one
      */
     public record Settings(Set<String> accept, String challenge, Integer clockSeconds, Integer incrementSeconds,
-                           String color, boolean rated, Duration firstRetry, Duration lastRetry, Duration rateLimitPause) {
+                           String color, boolean rated, Duration firstRetry, Duration lastRetry, Duration rateLimitPause,
+                           boolean seek) {
+
+        /** Without a seek: challenges only. */
+        public Settings(Set<String> accept, String challenge, Integer clockSeconds, Integer incrementSeconds, String color,
+                        boolean rated, Duration firstRetry, Duration lastRetry, Duration rateLimitPause) {
+            this(accept, challenge, clockSeconds, incrementSeconds, color, rated, firstRetry, lastRetry, rateLimitPause, false);
+        }
+
         public Settings {
             accept = accept == null ? Set.of() : Set.copyOf(accept.stream().map(s -> s.toLowerCase(Locale.ROOT)).toList());
             if (color == null) color = "random";
@@ -109,6 +119,7 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
 
     @Override
     public void onEvent(SessionEvent event, GameRecord record) {
+        if (event instanceof SessionEvent.GameStarted && following == null) seekIfIdle();
         Game g = game;
         if (g == null || !isThisGame(record, g)) return;
         if (event instanceof SessionEvent.MovePlayed m) {
@@ -183,7 +194,7 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
     private void followEvents() {
         try {
             if (settings.challenge() != null) challenge();
-            follow("/api/stream/event", "event stream", e -> {
+            follow("/api/stream/event", "event stream", this::seekIfIdle, e -> {
                 onAccountEvent(e);
                 return false;
             }, f -> f.status() == 401 || f.status() == 403
@@ -201,14 +212,14 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
      * from {@code finalFailure}, else null), or it is no longer {@code wanted}: opened again when it ends or breaks,
      * after 1 s doubling to 30 s while it keeps failing, and after a rate limit's minute.
      */
-    private void follow(String path, String what, Predicate<JsonNode> done, Function<LichessApi.Failure, String> finalFailure,
-                        BooleanSupplier wanted) throws InterruptedException {
+    private void follow(String path, String what, Runnable onOpen, Predicate<JsonNode> done,
+                        Function<LichessApi.Failure, String> finalFailure, BooleanSupplier wanted) throws InterruptedException {
         Duration pause = settings.firstRetry();
         while (!closed && wanted.getAsBoolean()) {
             waitOutRateLimit();
             boolean[] over = {false};
             try {
-                api.stream(path, e -> over[0] |= done.test(e));
+                api.stream(path, onOpen, e -> over[0] |= done.test(e));
                 if (over[0]) return;
                 notices.info("Lichess: the " + what + " ended; following it again");
                 pause = settings.firstRetry();
@@ -231,6 +242,53 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
             }
         }
     }
+
+    /**
+     * Seeks a game when configured and none is on (the event stream being open, as Lichess asks, so that the game's
+     * start is not missed). The seek runs on its own thread: its connection, kept open, keeps the seek alive until
+     * Lichess pairs it or lets it expire; an expired seek is made again while no game has started.
+     */
+    private void seekIfIdle() {
+        if (!settings.seek() || following != null || !seeking.compareAndSet(false, true)) return;
+        threads.add(Thread.ofPlatform().daemon().name("lichess-seek").start(() -> {
+            Map<String, String> form = new java.util.LinkedHashMap<>();
+            form.put("rated", Boolean.toString(settings.rated()));
+            int seconds = settings.clockSeconds() == null ? 600 : settings.clockSeconds();
+            form.put("time", java.math.BigDecimal.valueOf(seconds).divide(java.math.BigDecimal.valueOf(60),
+                    2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString());
+            form.put("increment", Integer.toString(settings.incrementSeconds() == null ? 0 : settings.incrementSeconds()));
+            if (!settings.color().equals("random")) form.put("color", settings.color());
+            Duration pause = settings.firstRetry();
+            try {
+                while (!closed && following == null) {
+                    waitOutRateLimit();
+                    notices.info("Lichess: seeking a " + seconds / 60 + "+" + form.get("increment") + " game");
+                    try {
+                        api.postStream("/api/board/seek", form, e -> {
+                        });
+                        pause = settings.firstRetry();
+                    } catch (LichessApi.Failure f) {
+                        if (f.rateLimited()) {
+                            rateLimited();
+                            continue;
+                        }
+                        notices.error("Lichess seek: " + f.getMessage() + "; seeking again in " + pause.toMillis() + " ms");
+                        Thread.sleep(pause.toMillis());
+                        pause = longer(pause);
+                    } catch (java.io.IOException e) {
+                        Thread.sleep(pause.toMillis());
+                        pause = longer(pause);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                seeking.set(false);
+            }
+        }));
+    }
+
+    private final java.util.concurrent.atomic.AtomicBoolean seeking = new java.util.concurrent.atomic.AtomicBoolean();
 
     private void challenge() throws InterruptedException {
         Map<String, String> form = new java.util.LinkedHashMap<>();
@@ -285,7 +343,8 @@ public final class LichessOpponent implements GameSession.Listener, AutoCloseabl
 
     private void followGame(String id, Color ours) {
         try {
-            follow("/api/board/game/stream/" + id, "stream of game " + id, e -> onGameEvent(e, id, ours),
+            follow("/api/board/game/stream/" + id, "stream of game " + id, () -> {
+            }, e -> onGameEvent(e, id, ours),
                     f -> f.status() == 404 ? "Lichess: game " + id + " is gone (" + f.getMessage() + ")" : null,
                     () -> id.equals(following));
         } catch (InterruptedException e) {

@@ -128,6 +128,22 @@ class ViewerBrowserTest {
     }
 
     @Test
+    void theClocksShowAndTheRunningOneCountsFromWhenItWasRead() throws Exception {
+        GameSnapshot game = Games.standard("clocks");
+        Position p = game.position();
+        game = game.withMove(p.parseSan("e4"), java.time.Duration.ofSeconds(303));
+        game = game.withMove(game.position().parseSan("e5"), java.time.Duration.ofSeconds(298));
+        // White's clock has run for ten seconds since Black's move: 5:03 then, 4:53 now.
+        java.time.Instant asOf = java.time.Instant.now().minusSeconds(10);
+        game = game.withClock(new ClockState(java.time.Duration.ofSeconds(303), java.time.Duration.ofSeconds(298),
+                org.marelle.rules.Color.WHITE, asOf));
+        hub.gameChanged(Games.ONE, game);
+        String dom = Chromium.dumpDom(chromium, server.uri());
+        assertThat(dom).contains("<span class=\"clock\">4:58</span>");
+        assertThat(dom).containsPattern("<span class=\"clock running\">4:(4\\d|5[0-3])</span>");
+    }
+
+    @Test
     void aTwelveByEightCourierGameAfterTheSimulatedBoardPlayed() throws Exception {
         GameSnapshot game = GameSnapshot.start("dom-courier", Position.start(Variant.COURIER))
                 .withTag("White", "Kurt").withTag("Black", "Lena");

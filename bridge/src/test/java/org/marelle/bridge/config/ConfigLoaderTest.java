@@ -264,12 +264,13 @@ class ConfigLoaderTest {
                           driver: {type: simulated}
                         play:
                           opponent: lichess
-                          lichess: {url: "ftp://x", clock: 40/300, color: green}
+                          lichess: {url: "ftp://x", clock: 40/300, color: green, seek: true, challenge: bob}
                         """,
                         List.of("play.lichess.url: 'ftp://x' is not an http(s) address (line 6)",
                                 "play.lichess: a token is needed: tokenFile (a file holding it) or tokenEnv (a variable),"
                                         + " with the board:play scope (line 6)",
                                 "play.lichess.clock: '40/300' is not SECONDS+INCREMENT, e.g. 300+3 (line 6)",
+                                "play.lichess.seek: seek a game or challenge bob, not both (line 6)",
                                 "play.lichess.color: 'green' is not white, black or random (line 6)",
                                 "play.opponent: Lichess plays standard and chess960 games, not courier (line 5)")),
                 Arguments.of("a time control the clocks cannot read", "board:\n  driver: {type: simulated}\ngame:\n  tags:\n    TimeControl: 5 min\n",

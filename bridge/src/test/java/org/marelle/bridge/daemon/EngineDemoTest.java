@@ -35,12 +35,17 @@ class EngineDemoTest {
 
     private DemoRun.Result play(String engine, Variant variant, Color person, String timeControl, Path dir, int maxPlies)
             throws Exception {
+        return play(engine, variant, person, timeControl, dir, maxPlies, null);
+    }
+
+    private DemoRun.Result play(String engine, Variant variant, Color person, String timeControl, Path dir, int maxPlies,
+                                org.marelle.bridge.broadcast.BroadcastConfig broadcast) throws Exception {
         // Fixed depths on both sides and one thread: the same game on every machine.
         EngineSettings s = new EngineSettings(List.of(Engines.debian(engine)), java.util.Map.of("Threads", "1"), null,
                 null, null, 3, null);
         // The person's moves at random (from the seed): with the engine's fixed depth, the same game everywhere.
         return new EngineDemo(new EngineDemo.Options(s, variant, person, timeControl, dir, 20, Profile.HUMAN, 7,
-                maxPlies, true), log).run();
+                maxPlies, true, broadcast, false), log).run();
     }
 
     /** The PGN file as a game, checked legal by the reader, with its move count. */
@@ -65,7 +70,10 @@ class EngineDemoTest {
 
     @Test
     void aChess960GameWithClocksAgainstStockfish(@TempDir Path dir) throws Exception {
-        DemoRun.Result r = play("stockfish", Variant.CHESS960, Color.BLACK, "300+3", dir, 60);
+        DemoRun.Result r = play("stockfish", Variant.CHESS960, Color.BLACK, "300+3", dir, 60,
+                org.marelle.bridge.broadcast.BroadcastConfig.defaults().withPort(0));
+        assertThat(r.viewer()).as("served live while it ran").isNotNull();
+        assertThat(out.toString()).contains("live broadcast: http://127.0.0.1:");
         assertThat(r.exitCode()).as(out.toString()).isZero();
         assertThat(r.game().plies() == 60 || r.game().isOver()).as("played to the end or to 60 plies\n" + out).isTrue();
         PgnGame g = read(r.pgn());

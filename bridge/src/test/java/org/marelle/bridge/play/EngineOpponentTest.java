@@ -77,7 +77,8 @@ class EngineOpponentTest {
     }
 
     private EngineOpponent opponent(List<String> command, GameSession s, Color engineSide) {
-        EngineSettings settings = new EngineSettings(command, Map.of(), null, null, null, 1, Duration.ofSeconds(5));
+        EngineSettings settings = new EngineSettings(command, Map.of(), null, null, Duration.ofMillis(50), null,
+                Duration.ofSeconds(5));
         EngineOpponent o = new EngineOpponent(settings, g -> engineSide, board, log, clock,
                 c -> UciEngine.start(c, Map.of(), Duration.ofSeconds(5)));
         s.addListener(o);

@@ -46,6 +46,8 @@ public final class FakeLichess implements AutoCloseable {
     private long wtime = 300_000, btime = 300_000;
     private final Map<String, Boolean> accepted = new ConcurrentHashMap<>();
     private volatile boolean gameStarted;
+    /** The form of the last seek. */
+    public volatile String seekForm;
 
     /**
      * @param script      the game's moves in UCI; the person plays one side's, the fake opponent the other's
@@ -92,10 +94,23 @@ public final class FakeLichess implements AutoCloseable {
             return;
         }
         if (path.equals("/api/stream/event")) {
-            OutputStream out = open(ex);
-            eventStreams.add(out);
-            if (gameStarted) line(List.of(out), gameStart(), -1);
+            synchronized (eventStreams) {   // registered before anyone can act on its opening (a seek)
+                OutputStream out = open(ex);
+                eventStreams.add(out);
+                if (gameStarted) line(List.of(out), gameStart(), -1);
+            }
             return;   // stays open
+        }
+        if (path.equals("/api/board/seek")) {
+            seekForm = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            OutputStream out = open(ex);
+            // Paired at once: the game starts on the event stream, and the seek's connection closes.
+            synchronized (eventStreams) {
+                gameStarted = true;
+                line(eventStreams, gameStart(), -1);
+            }
+            out.close();
+            return;
         }
         if (path.equals("/api/challenge/chal0001/accept")) {
             accepted.put("chal0001", true);
@@ -203,7 +218,11 @@ public final class FakeLichess implements AutoCloseable {
     private static OutputStream open(HttpExchange ex) throws IOException {
         ex.getResponseHeaders().set("Content-Type", "application/x-ndjson");
         ex.sendResponseHeaders(200, 0);
-        return ex.getResponseBody();
+        OutputStream out = ex.getResponseBody();
+        // An empty line at once, as Lichess keeps its streams alive: it also gets the answer's head out now.
+        out.write('\n');
+        out.flush();
+        return out;
     }
 
     /** Writes a line to each stream; with {@code dropAfter} 0 a game stream is closed instead (a dropped link). */

@@ -138,4 +138,19 @@ class LichessOpponentTest {
                     .doesNotContain("wrong-token");
         }
     }
+
+    @Test
+    void aSeekOpensOnceTheEventStreamIsOpenAndItsGameIsFollowed() throws Exception {
+        try (FakeLichess fake = new FakeLichess(List.of("e2e4"), true);
+             LichessOpponent o = new LichessOpponent(new LichessApi(fake.uri(), "secret-token", Duration.ofSeconds(5)),
+                     new LichessOpponent.Settings(Set.of(), null, 180, 2, null, true, Duration.ofMillis(50),
+                             Duration.ofMillis(100), null, true), recorder, log)) {
+            o.start();
+            assertThat(next()).isEqualTo("begin " + FakeLichess.GAME + " WHITE");
+            assertThat(fake.seekForm).isEqualTo("rated=true&time=3&increment=2");
+            int events = fake.requests.indexOf("GET /api/stream/event");
+            assertThat(events).isGreaterThanOrEqualTo(0).isLessThan(fake.requests.indexOf("POST /api/board/seek"));
+            assertThat(notices).anyMatch(n -> n.equals("Lichess: seeking a 3+2 game"));
+        }
+    }
 }
