@@ -176,16 +176,7 @@ public final class DemoRun {
         }
         LiveBroadcast viewer = live;
         // The broadcast is not closed with the daemon: with --stay it serves the finished game until the end.
-        Daemon daemon = viewer == null
-                ? new Daemon(board, LedBoard.none(), leds -> new BoardLoop(session, recognition, log, leds), clock, log,
-                        List.of(pgn, journal))
-                : new Daemon(board, LedBoard.none(),
-                        leds -> viewer.track(new BoardLoop(session, recognition, log, viewer.watching(leds))), clock, log,
-                        List.of(pgn, journal));
-        if (viewer != null) {
-            viewer.attach(daemon::submit);
-            log.info("live broadcast: " + viewer.uri() + " (PGN: " + viewer.uri().resolve("/game.pgn") + ")");
-        }
+        Daemon daemon = daemonFor(board, session, recognition, clock, log, viewer, List.of(pgn, journal));
         session.addListener((e, g) -> {
             if (g.isOver()) {
                 over.complete(g);
@@ -264,6 +255,25 @@ public final class DemoRun {
         }
         if (viewer != null) viewer.close();
         return new Result(exit, recorded, file, uri);
+    }
+
+    /**
+     * The daemon of a demo on the simulated board, its board loop watched by the live broadcast when there is one
+     * (whose address is said, and whose control API then reaches the daemon).
+     */
+    static Daemon daemonFor(SimulatedBoard board, GameSession session, RecognizerConfig recognition, DaemonClock clock,
+                            EventLog log, LiveBroadcast viewer, List<AutoCloseable> closeAtStop) {
+        Daemon daemon = viewer == null
+                ? new Daemon(board, LedBoard.none(), leds -> new BoardLoop(session, recognition, log, leds), clock, log,
+                        closeAtStop)
+                : new Daemon(board, LedBoard.none(),
+                        leds -> viewer.track(new BoardLoop(session, recognition, log, viewer.watching(leds))), clock, log,
+                        closeAtStop);
+        if (viewer != null) {
+            viewer.attach(daemon::submit);
+            log.info("live broadcast: " + viewer.uri() + " (PGN: " + viewer.uri().resolve("/game.pgn") + ")");
+        }
+        return daemon;
     }
 
     /**

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutionException;
-import org.marelle.board.LedBoard;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.broadcast.BroadcastConfig;
@@ -136,18 +135,9 @@ public final class EngineDemo {
             }
         }
         LiveBroadcast viewer = live;
-        Daemon daemon = viewer == null
-                ? new Daemon(board, LedBoard.none(), leds -> new BoardLoop(session, recognition, log, leds), clock, log,
-                        List.of(pgn, journal))
-                : new Daemon(board, LedBoard.none(),
-                        leds -> viewer.track(new BoardLoop(session, recognition, log, viewer.watching(leds))), clock, log,
-                        List.of(pgn, journal));
+        Daemon daemon = DemoRun.daemonFor(board, session, recognition, clock, log, viewer, List.of(pgn, journal));
         daemonRef[0] = daemon;
-        if (viewer != null) {
-            viewer.attach(daemon::submit);
-            link.notes.onChange(() -> viewer.feed().boardChanged());
-            log.info("live broadcast: " + viewer.uri() + " (PGN: " + viewer.uri().resolve("/game.pgn") + ")");
-        }
+        if (viewer != null) link.notes.onChange(() -> viewer.feed().boardChanged());
         log.info("the person plays " + name(person) + ", the engine (" + opponent.engineName() + ") " + name(engineSide)
                 + (options.timeControl() != null ? ", clocks " + options.timeControl() : ""));
         session.addListener(opponent);
