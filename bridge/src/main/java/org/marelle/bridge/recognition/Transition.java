@@ -1023,7 +1023,12 @@ final class Transition {
     private boolean remoteCaptureInHand() {
         if (remoteMove == null || history == null) return false;
         Move m = PromotionChoices.base(remoteMove);
-        if (m instanceof Move.EnPassant || m.to() < 0 || history.position().pieceAt(m.to()) == null) return false;
+        Position before = history.position();
+        // (Castling is no capture, even where the king goes to its own rook's square, as in Chess960.)
+        if (m instanceof Move.EnPassant || m instanceof Move.Castle || m.to() < 0 || before.pieceAt(m.to()) == null
+                || before.pieceAt(m.to()).color() == before.turn()) {
+            return false;
+        }
         return !log.seenEmpty(SquareSet.of(m.to()), remoteAt, now, 0);
     }
 
