@@ -22,8 +22,10 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Examples:",
+            "  marelle demo --speed 10                     a game on a simulated board, no hardware needed",
+            "  marelle demo --engine stockfish --speed 10  a simulated person against Stockfish",
+            "  marelle run --config /etc/marelle/marelle.yaml",
             "  marelle perft --depth 5",
-            "  marelle perft --epd suite.epd --max-depth 4",
             "  marelle pgn check games.pgn more-games.pgn.gz",
             "Each command has its own --help. Exit codes: 0 all good, 1 problems found in the input, 2 usage error."
         },
@@ -33,10 +35,12 @@ public final class MarelleCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    /** Without a subcommand there is nothing to do yet: say how to use it (usage error, exit 2). */
+    /** Without a subcommand there is nothing to do: say which there are (usage error, exit 2). */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing a command: perft or pgn");
+        String names = String.join(", ", spec.subcommands().keySet());
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing a command: one of " + names
+                + " (try marelle demo)");
     }
 
     /** The command line as {@link #main} runs it; tests execute this one in-process. */

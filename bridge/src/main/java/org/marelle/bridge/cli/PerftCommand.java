@@ -46,7 +46,7 @@ final class PerftCommand implements Callable<Integer> {
 
     @Option(names = "--variant", paramLabel = "VARIANT", defaultValue = "standard",
             converter = VariantConverter.class,
-            description = "standard or chess960 (default: ${DEFAULT-VALUE})")
+            description = "standard, chess960, courier, courier-jumps or courier-modern (default: ${DEFAULT-VALUE})")
     private Variant variant;
 
     @ArgGroup(exclusive = true)

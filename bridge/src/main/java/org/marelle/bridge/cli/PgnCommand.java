@@ -60,6 +60,7 @@ final class PgnCommand implements Runnable {
             long games = 0;
             long moves = 0;
             long errors = 0;
+            boolean missing = false;
             for (Path file : files) {
                 // Games are read and checked one at a time, each error printed as it is found: a file of any size
                 // takes the memory of one game (and one game is bounded: PgnReader.MAX_GAME_MOVES, MAX_GAME_CHARS).
@@ -78,8 +79,10 @@ final class PgnCommand implements Runnable {
                         }
                     }
                 } catch (IOException | UncheckedIOException e) {
-                    // An unreadable file is an error of the run, not a reason to skip the other files.
+                    // An unreadable file is an error of the run, not a reason to skip the other files; one that is
+                    // not there at all was mistyped: a usage error, said by the exit code once all are checked.
                     fileErrors++;
+                    if (fileGames == 0 && !java.nio.file.Files.exists(file)) missing = true;
                     out.println(file + ": cannot read" + (fileGames > 0 ? " after game " + fileGames : "") + ": "
                             + IoReason.of(e, file.toString()));
                 }
@@ -87,12 +90,18 @@ final class PgnCommand implements Runnable {
                 moves += fileMoves;
                 errors += fileErrors;
                 out.flush();
-                err.printf("%s: %d games, %d moves, %d errors%n", file, fileGames, fileMoves, fileErrors);
+                err.printf("%s: %s, %s, %s%n", file, count(fileGames, "game"), count(fileMoves, "move"),
+                        count(fileErrors, "error"));
                 err.flush();
             }
             out.printf("games: %d, moves: %d, errors: %d%n", games, moves, errors);
             out.flush();
-            return errors > 0 ? 1 : 0;
+            return missing ? 2 : errors > 0 ? 1 : 0;
+        }
+
+        /** "1 game", "3 games". */
+        private static String count(long n, String noun) {
+            return n + " " + noun + (n == 1 ? "" : "s");
         }
     }
 }

@@ -29,7 +29,8 @@ class MarelleCommandTest {
         CliRun run = CliRun.of();
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("Missing a command").contains("Usage: marelle");
+        assertThat(run.err()).contains("Missing a command: one of perft, pgn, notation, scoresheet, run, demo,")
+                .contains("(try marelle demo)").contains("Usage: marelle");
     }
 
     @Test

@@ -64,9 +64,11 @@ class PgnCommandTest {
         CliRun run = CliRun.of("pgn", "check", missing.toString(),
                 resource("lichess-user-export-8-games.pgn").toString());
 
-        assertThat(run.exitCode()).isEqualTo(1);
+        // A path that is not there was mistyped: a usage error (2), said once every file is checked.
+        assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.outLines().get(0)).isEqualTo(missing + ": cannot read: no such file or directory");
         assertThat(run.lastOutLine()).startsWith("games: 8, ").endsWith(", errors: 1");
+        assertThat(run.err()).contains(missing + ": 0 games, 0 moves, 1 error").contains(": 8 games, ");
     }
 
     /**
