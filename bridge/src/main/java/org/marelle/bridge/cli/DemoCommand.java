@@ -38,17 +38,17 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         header = "Play a real game on a simulated board through the real recognizer and daemon (no hardware needed).",
         description = {
-            "Play a recorded game on a simulated board through the real daemon, printing each move as it is",
-            "recognized and writing the PGN. No configuration and no hardware needed. By default the game is Morphy's",
-            "'Opera game' (Paris, 1858), played in real time; --speed 20 plays it 20 times faster.",
+            "Play a recorded game on a simulated board through the real daemon, printing each move as it is "
+                + "recognized and writing the PGN. No configuration and no hardware needed. By default the game is "
+                + "Morphy's 'Opera game' (Paris, 1858), played in real time; --speed 20 plays it 20 times faster.",
             "Run it again with the same --out folder after an interruption and it resumes from the journal.",
-            "A game whose moves carry their clocks ([%%clk] comments) is played at its players' pace, and with a",
-            "TimeControl tag its clocks are kept and written again.",
-            "Meanwhile it serves the live broadcast on http://127.0.0.1:8080/ (printed at start): open it in a browser",
-            "to watch the game; /game.pgn and /api/game serve the game as PGN and JSON. When the game is over the",
-            "server stops and the demo exits 0, unless --stay keeps the page up until Ctrl-C.",
-            "With --engine, the simulated person plays a UCI chess engine instead: the engine's moves are shown as on",
-            "a board's LEDs and the person makes them on the board too (docs/play.md)."
+            "A game whose moves carry their clocks ([%%clk] comments) is played at its players' pace, and with a "
+                + "TimeControl tag its clocks are kept and written again.",
+            "Meanwhile it serves the live broadcast on http://127.0.0.1:8080/ (printed at start): open it in a "
+                + "browser to watch the game; /game.pgn and /api/game serve the game as PGN and JSON. When the game is "
+                + "over the server stops and the demo exits 0, unless --stay keeps the page up until Ctrl-C.",
+            "With --engine, the simulated person plays a UCI chess engine instead: the engine's moves are shown "
+                + "as on a board's LEDs and the person makes them on the board too (docs/play.md)."
         },
         footer = {"", "Examples:", "  marelle demo --speed 20", "  marelle demo --speed 5 --stay      (watch it on http://127.0.0.1:8080/)",
             "  marelle demo --http-port 0        (any free port)",

@@ -29,8 +29,9 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         header = "Walk the board's LEDs: every square, then every corner LED.",
         description = {
-            "Light the board's LEDs one square at a time (a1, b1, ..., then every corner on a corner layout), naming",
-            "each step, so wrong wiring, rotation or mirroring shows at once. Without LEDs the walk is drawn as text."
+            "Light the board's LEDs one square at a time (a1, b1, ..., then every corner on a corner layout), "
+                + "naming each step, so wrong wiring, rotation or mirroring shows at once. Without LEDs the walk is "
+                + "drawn as text."
         },
         footer = {"", "Examples:", "  marelle leds --config /etc/marelle/marelle.yaml",
             "  marelle leds --config my.yaml --step-millis 100 --rounds 3"},
