@@ -71,7 +71,8 @@ final class DemoCommand implements Callable<Integer> {
     private double speed;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Folder for the PGN files and the journal (default: a new marelle-demo-DATE-TIME folder here).")
+            description = "Folder for the PGN files and the journal (default: a new demo-DATE-TIME folder in"
+                    + " $XDG_CACHE_HOME/marelle, ~/.cache/marelle, or the temporary folder; printed at start).")
     private Path out;
 
     @Option(names = "--pgn", paramLabel = "FILE", description = "Play a game from this PGN file instead.")
@@ -225,10 +226,23 @@ final class DemoCommand implements Callable<Integer> {
         return r.exitCode();
     }
 
-    /** The folder given, or a new one named after the time. */
+    /**
+     * The folder given, or a new one named after the time in the user's cache folder (the demo's files are not the
+     * user's to keep, and the folder it runs in, the repository's when run from the README, stays clean).
+     */
     private Path outDir() {
-        return out != null ? out
-                : Path.of("marelle-demo-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now()));
+        if (out != null) return out;
+        String name = "demo-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").format(LocalDateTime.now());
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        Path base = cache.resolve("marelle");
+        try {
+            Files.createDirectories(base);
+            if (Files.isWritable(base)) return base.resolve(name);
+        } catch (IOException | SecurityException e) {
+            // no cache folder here: the temporary folder serves
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"), "marelle-" + name);
     }
 
     /** "20 times real time". */

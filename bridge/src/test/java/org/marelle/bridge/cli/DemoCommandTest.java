@@ -184,4 +184,19 @@ class DemoCommandTest {
         assertThat(c.exitCode()).isEqualTo(2);
         assertThat(c.err()).contains("--time-control: time control '5 min'");
     }
+
+    @Test
+    void withoutOutTheDemoWritesUnderTheUsersCacheFolderNotWhereItRuns() {
+        String home = System.getProperty("user.home");
+        System.setProperty("user.home", dir.toString());
+        try {
+            CliRun run = CliRun.of("demo", "--no-http", "--speed", "5000");
+            assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+            String xdg = System.getenv("XDG_CACHE_HOME");
+            Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : dir.resolve(".cache");
+            assertThat(run.outLines().get(1)).startsWith("writing to " + cache.resolve("marelle").toAbsolutePath() + "/demo-");
+        } finally {
+            System.setProperty("user.home", home);
+        }
+    }
 }
