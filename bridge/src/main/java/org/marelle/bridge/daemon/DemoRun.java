@@ -169,8 +169,7 @@ public final class DemoRun {
                 live = LiveBroadcast.start(options.broadcast(), session, clock);
             } catch (IOException | RuntimeException e) {
                 journal.close();
-                log.error("cannot serve the live broadcast on " + options.broadcast().bindAddress() + ":"
-                        + options.broadcast().port() + ": " + e.getMessage() + "; give another --http-port, or --no-http");
+                log.error(broadcastRefused(options.broadcast(), e));
                 return new Result(1, game, null);
             }
         }
@@ -255,6 +254,12 @@ public final class DemoRun {
         }
         if (viewer != null) viewer.close();
         return new Result(exit, recorded, file, uri);
+    }
+
+    /** What a demo says when its live broadcast cannot start: where it tried, why, and what to do. */
+    static String broadcastRefused(BroadcastConfig b, Exception e) {
+        return "cannot serve the live broadcast on " + b.bindAddress() + ":" + b.port() + ": " + e.getMessage()
+                + "; give another --http-port, or --no-http";
     }
 
     /**

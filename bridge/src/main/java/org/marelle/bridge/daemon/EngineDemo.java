@@ -129,8 +129,7 @@ public final class EngineDemo {
                 opponent.close();
                 if (personEngine != null) personEngine.close();
                 journal.close();
-                log.error("cannot serve the live broadcast on " + options.broadcast().bindAddress() + ":"
-                        + options.broadcast().port() + ": " + e.getMessage() + "; give another --http-port, or --no-http");
+                log.error(DemoRun.broadcastRefused(options.broadcast(), e));
                 return new DemoRun.Result(1, session.game(), null);
             }
         }
