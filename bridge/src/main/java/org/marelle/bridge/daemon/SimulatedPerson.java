@@ -10,6 +10,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
+import org.marelle.bridge.recognition.RecognitionEvent.StoryChoice;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.simulation.HumanPlaySimulator;
 import org.marelle.bridge.simulation.Profile;
@@ -26,6 +27,8 @@ final class SimulatedPerson {
 
     /** How long the person may wait for the board to take a move before the board counts as having missed it. */
     private static final long MISSED_MILLIS = 30_000;
+    /** How long after a question the person touches the square, and how long the touch lasts (as GameCheck's). */
+    private static final long REACT_MILLIS = 500, TOUCH_MILLIS = 250;
 
     private final Daemon daemon;
     private final SimulatedBoard board;
@@ -85,7 +88,7 @@ final class SimulatedPerson {
             }
             feed(before, move, seed * 1_000_003L + g.plies(), thinking(g, target > 0));
             if (target > 0) {
-                GameRecord done = waitFor(x -> x.isOver() || x.plies() >= target, Duration.ofMillis(MISSED_MILLIS));
+                GameRecord done = awaitTaken(move, target);
                 if (done == null) {
                     log.error("the board did not take the person's move " + before.san(move) + " in time");
                     return null;
@@ -115,19 +118,59 @@ final class SimulatedPerson {
         return 300 + r.nextLong(most);
     }
 
+    /**
+     * Waits until the board has taken the person's {@code move} (the game at ply {@code target}); if the board asks
+     * meanwhile which move was made (its question's squares lit), the person touches the square of theirs, as
+     * docs/recognition.md tells players to. Returns null when the board did not take it in time.
+     */
+    private GameRecord awaitTaken(Move move, int target) throws InterruptedException, ExecutionException {
+        boolean answered = false;
+        long until = clock.millis() + MISSED_MILLIS;
+        while (true) {
+            boolean answering = !answered;
+            Object seen = waitUntil(l -> {
+                GameRecord g = l.session().game();
+                if (g.isOver() || g.plies() >= target) return g;
+                List<StoryChoice> q = l.recognizer().question();
+                return answering && !q.isEmpty() ? q : null;
+            }, Duration.ofMillis(Math.max(1, until - clock.millis())));
+            if (seen == null || seen instanceof GameRecord) return (GameRecord) seen;
+            answered = true;
+            @SuppressWarnings("unchecked") List<StoryChoice> question = (List<StoryChoice>) seen;
+            int square = question.stream().filter(c -> c.moves().get(0).equals(move)).mapToInt(StoryChoice::square)
+                    .findFirst().orElse(-1);
+            if (square >= 0) touch(square);
+        }
+    }
+
+    /** The person touches {@code square} a moment after the question: its piece lifted and set back, or a tap. */
+    private void touch(int square) {
+        long at = clock.millis() + REACT_MILLIS;
+        Occupancy before = board.current();
+        Occupancy touched = before.occupied(square) ? before.without(square) : before.with(square);
+        show(touched.at(at));
+        show(before.at(at + TOUCH_MILLIS));
+        clock.holdAt(Long.MAX_VALUE);
+    }
+
     /** The hands make {@code move} on the board: the simulator's frames, from now on the demo's clock. */
     private void feed(Position before, Move move, long seed, long think) {
         List<Occupancy> frames = think < 0 ? HumanPlaySimulator.frames(before, List.of(move), profile, seed)
                 : HumanPlaySimulator.frames(before, List.of(move), profile, seed, new long[] {think});
         long base = clock.millis();
-        for (int i = 1; i < frames.size(); i++) {
-            long at = base + frames.get(i).atMillis();
-            clock.holdAt(at - 1);
-            long due = clock.nanoTimeAt(at);
-            for (long wait; (wait = due - System.nanoTime()) > 0; ) LockSupport.parkNanos(wait);
-            board.set(frames.get(i).at(at));
-        }
+        for (int i = 1; i < frames.size(); i++) show(frames.get(i).at(base + frames.get(i).atMillis()));
         clock.holdAt(Long.MAX_VALUE);
+    }
+
+    /**
+     * Sets the board to {@code frame} when the demo's clock reaches its time (the clock held just before it meanwhile,
+     * so that the daemon never reads past a frame not yet set).
+     */
+    private void show(Occupancy frame) {
+        clock.holdAt(frame.atMillis() - 1);
+        long due = clock.nanoTimeAt(frame.atMillis());
+        for (long wait; (wait = due - System.nanoTime()) > 0; ) LockSupport.parkNanos(wait);
+        board.set(frame);
     }
 
     private GameRecord waitFor(Predicate<GameRecord> done, Duration gameTime) throws InterruptedException, ExecutionException {

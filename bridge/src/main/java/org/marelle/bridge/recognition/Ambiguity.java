@@ -18,9 +18,12 @@ import org.marelle.rules.SquareSet;
  * @param since    when the board began to show it
  * @param asked    the question put to the player, null until then
  * @param touched  the square being touched, -1 when none; {@code touchedSince} since when
+ * @param decideAt when the board, still until then, is decided without an answer ({@code Long.MAX_VALUE}: never). A
+ *                 story with every piece set down, asked about because a piece might still be held, is taken once the
+ *                 board stayed still for longer than anyone holds a piece ({@link RecognizerConfig#holdMillis()}).
  */
 record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEvent.BoardAmbiguous asked,
-                 int touched, long touchedSince) {
+                 int touched, long touchedSince, long decideAt) {
 
     /**
      * One story the player may choose: its moves from the committed position, the square that stands for it (where
@@ -48,12 +51,15 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
         for (Matcher.Candidate c : tied) {
             stories.add(new Story(List.of(c.move(), c.second()), PromotionChoices.base(c.move()).to(), c));
         }
-        return new Ambiguity(board, stories, since, null, -1, -1);
+        return new Ambiguity(board, stories, since, null, -1, -1, Long.MAX_VALUE);
     }
 
-    /** Stories of any length (found by {@link StorySearch}), each with its square, shown since {@code since}. */
-    static Ambiguity ofStories(SquareSet board, List<Story> stories, long since) {
-        return new Ambiguity(board, stories, since, null, -1, -1);
+    /**
+     * Stories of any length (found by {@link StorySearch}), each with its square, shown since {@code since}; decided
+     * without an answer at {@code decideAt} ({@code Long.MAX_VALUE}: never).
+     */
+    static Ambiguity ofStories(SquareSet board, List<Story> stories, long since, long decideAt) {
+        return new Ambiguity(board, stories, since, null, -1, -1, decideAt);
     }
 
     /** The square to touch for each story, in the order of {@link #stories}. */
@@ -73,7 +79,8 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
             }
             choices.add(new RecognitionEvent.StoryChoice(story.moves(), san, story.square()));
         }
-        return new Ambiguity(board, stories, since, new RecognitionEvent.BoardAmbiguous(now, choices), -1, -1);
+        return new Ambiguity(board, stories, since, new RecognitionEvent.BoardAmbiguous(now, choices), -1, -1,
+                decideAt);
     }
 
     boolean reported() {
@@ -81,11 +88,11 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
     }
 
     Ambiguity touching(int square, long t) {
-        return square == touched ? this : new Ambiguity(board, stories, since, asked, square, t);
+        return square == touched ? this : new Ambiguity(board, stories, since, asked, square, t, decideAt);
     }
 
     Ambiguity untouched() {
-        return new Ambiguity(board, stories, since, asked, -1, -1);
+        return new Ambiguity(board, stories, since, asked, -1, -1, decideAt);
     }
 
     /** The story whose square is {@code square}, or null. */

@@ -396,6 +396,9 @@ public final class RecognizerState {
         if (ambiguity != null && !ambiguity.reported() && ambiguity.board().equals(board)) {
             at = Math.min(at, Math.max(now + 1, ambiguity.since() + config.settleMillis()));
         }
+        if (ambiguity != null && ambiguity.decideAt() != Long.MAX_VALUE && ambiguity.board().equals(board)) {
+            at = Math.min(at, Math.max(now + 1, ambiguity.decideAt()));
+        }
         if (unexplainedSince >= 0 && mismatch == null && result == null
                 && (ambiguity == null || !ambiguity.reported() || !ambiguity.board().equals(board))) {
             at = Math.min(at, unexplainedSince + config.mismatchMillis());

@@ -325,6 +325,9 @@ final class Transition {
         }
         tapSquare = -1;
         if (board.equals(table.occupancy())) {
+            // The board back at the game's position answers a question with "none of these" (a piece that was still
+            // held is set back).
+            if (ambiguity != null && !ambiguity.board().equals(board)) ambiguity = null;
             Pending castle = nullCastle();
             if (castle != null) {
                 propose(castle);
@@ -856,6 +859,12 @@ final class Transition {
             fire();
             evaluate();
         }
+        if (ambiguity != null && now >= ambiguity.decideAt() && board.equals(ambiguity.board())) {
+            // Nobody answered, and no piece is held this long: the board decides as it does when still (catchUp).
+            ambiguity = null;
+            searched = null;
+            catchUpStill = config.holdMillis();
+        }
         if (catchUpDue() && now - log.at() >= catchUpStill) catchUp();
         if (ambiguity != null && !ambiguity.reported() && board.equals(ambiguity.board())
                 && now - ambiguity.since() >= config.settleMillis()) {
@@ -1214,12 +1223,17 @@ final class Transition {
             // the board was not read are confirmed by nothing that follows: the player is asked, below.)
             if (close.stream().anyMatch(x -> !x.partial() && !x.unread() && confirmed(x) < x.moves().size())) {
                 if (commitAnswered(close, agreed)) continue;
-                if (!longStill && close.stream().anyMatch(x -> !x.partial() && x.confirmedIfStill() > x.confirmed())) {
+                if (!longStill && close.stream().anyMatch(x -> !x.partial()
+                        && (x.confirmedIfStill() > x.confirmed() || !x.unread() && nothingFollows(x)))) {
                     catchUpStill = config.mismatchMillis();
                     searched = null;
-                } else {
-                    lookAgainOnceHeldLong(heldLong);
+                    return;
                 }
+                // Still for as long as a board nothing explains is left: the player is asked to confirm (touch the
+                // square), rather than left waiting for a reply that may never come (an engine or a game's last
+                // move waits for this one). A piece truly still held is set down, which drops the question.
+                if (longStill && !heldLong) askAmongSetDown(close);
+                lookAgainOnceHeldLong(heldLong);
                 return;
             }
             // A move that can still grow into another (a piece that may slide on, a rook that may become castling,
@@ -1248,6 +1262,7 @@ final class Transition {
                     catchUpStill = config.mismatchMillis();
                     searched = null;
                 } else {
+                    if (!heldLong) askAmongSetDown(close);
                     lookAgainOnceHeldLong(heldLong);
                 }
                 return;
@@ -1260,6 +1275,7 @@ final class Transition {
                     catchUpStill = config.mismatchMillis();
                     searched = null;
                 } else if (close.stream().anyMatch(x -> !x.partial())) {
+                    if (!heldLong) askAmongSetDown(close);
                     lookAgainOnceHeldLong(heldLong);
                 }
                 return;
@@ -1278,6 +1294,26 @@ final class Transition {
             searched = null;   // what is left, if anything, is searched from the new position
             evaluate();
         }
+    }
+
+    /**
+     * Asks about the close stories that have every piece set down (see {@link #ask}), if any, when nothing can follow
+     * them to tell: each leaves the move to a side that moves elsewhere (an engine or an online opponent waits for
+     * this move) or ends the game. Between two players at the board the reply tells soon enough, and a question would
+     * only disturb it; the board then waits for it, or for the board to stay still longer than a piece is held.
+     */
+    private void askAmongSetDown(List<StorySearch.Story> close) {
+        List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial() && !x.unread()).toList();
+        if (!setDown.isEmpty() && setDown.stream().allMatch(this::nothingFollows)) {
+            ask(setDown, log.at() + config.holdMillis());
+        }
+    }
+
+    /** Whether no move on this board can follow story {@code x}: the other side moves elsewhere, or the game ends. */
+    private boolean nothingFollows(StorySearch.Story x) {
+        Position p = table.position;
+        for (Move m : x.moves()) p = p.play(m);
+        return remoteSides.contains(p.turn()) || p.legalMoves().isEmpty() || p.isVariantEnd();
     }
 
     /** How many readings story {@code x} needs the sensors to have missed or misread. */
@@ -1476,6 +1512,11 @@ final class Transition {
      * goes on from it. No question when two choices would light the same square.
      */
     private void ask(List<StorySearch.Story> close) {
+        ask(close, Long.MAX_VALUE);
+    }
+
+    /** As {@link #ask(List)}; the board decides without an answer at {@code decideAt} ({@link Ambiguity#decideAt}). */
+    private void ask(List<StorySearch.Story> close, long decideAt) {
         List<Ambiguity.Story> choices = new ArrayList<>();
         for (StorySearch.Story x : close) {
             Move first = x.moves().get(0);
@@ -1498,7 +1539,7 @@ final class Transition {
             if (squares.count() < choices.size()) return;
             choices = byOrigin;
         }
-        ambiguity = Ambiguity.ofStories(board, choices, log.at());
+        ambiguity = Ambiguity.ofStories(board, choices, log.at(), decideAt);
     }
 
     /** Commits the first {@code count} moves of a story, each with the evidence from when it was done on. */

@@ -444,14 +444,61 @@ class CatchUpScenariosTest {
         // The settled frames of Lichess sample game 3953 (hall, 50 Hz, seed 1), its last two plies: 23...c5 24. dxc5,
         // c5 emptied 20 ms after the d-pawn was lifted and filled 460 ms later, no longer than three dropouts run
         // together just after c5 was set down. That reads the same as White holding the pawn over the board, and
-        // nothing follows the last move of a game: the board waits. Still for longer than anyone holds a piece in the
-        // air (RecognizerConfig.HOLD_MILLIS), every piece is set down, and the capture is confirmed.
+        // nothing follows the last move of a game: the board waits, without a question (between two players the
+        // reply tells soon enough). Still for longer than anyone holds a piece in the air
+        // (RecognizerConfig.HOLD_MILLIS), every piece is set down, and the capture is confirmed.
         Hands h = scannedOnHall("2r1r1k1/3n1ppp/1ppqp3/P2n4/3P2P1/R2NP3/3B1P1P/2Q1R1K1 b - - 0 23")
                 .up("c6").after(540).down("c5").after(220).up("d4").after(20).up("c5").after(460).down("c5")
                 .after(3000);
         assertThat(h.committed()).doesNotContain("dxc5");
+        assertThat(h.events(BoardAmbiguous.class)).isEmpty();
         h.after(RecognizerConfig.HOLD_MILLIS);
         assertThat(h.committed()).containsExactly("c5", "dxc5");
+    }
+
+    @Test
+    void aCaptureADropoutCouldHaveShownIsAskedAboutWhenAnEngineWaitsForIt() {
+        // The same plies against an engine playing Black: the player sets its c5 down and takes it at once. Nothing
+        // follows on this board until the engine has dxc5, so the board does not wait for a reply: once still for as
+        // long as a mismatch waits (1.5 s) it asks (c5 lit); the player lifts the pawn on c5 and sets it back.
+        Hands h = againstBlackEngine().up("c6").after(540).down("c5").after(220).up("d4").after(20).up("c5")
+                .after(460).down("c5").after(1000);
+        assertThat(h.events(BoardAmbiguous.class)).isEmpty();
+        h.after(1000);
+        assertThat(h.events(BoardAmbiguous.class)).singleElement()
+                .satisfies(a -> assertThat(a.choices()).extracting(c -> c.san()).containsExactly(List.of("dxc5")));
+        h.up("c5").after(300).down("c5").after(600);
+        assertThat(h.committed()).containsExactly("dxc5");
+    }
+
+    @Test
+    void anUnansweredQuestionIsDecidedOnceNoPieceCanStillBeHeld() {
+        Hands h = againstBlackEngine().up("c6").after(540).down("c5").after(220).up("d4").after(20).up("c5")
+                .after(460).down("c5").after(3000);
+        assertThat(h.committed()).isEmpty();
+        h.after(RecognizerConfig.HOLD_MILLIS);
+        assertThat(h.committed()).containsExactly("dxc5");
+    }
+
+    @Test
+    void aPieceStillHeldOverItsVictimDropsTheQuestionWhenSetDown() {
+        // Asked about dxc5 while the player in fact still holds the d-pawn: set back on d4, the question is gone and
+        // nothing is committed for White.
+        Hands h = againstBlackEngine().up("c6").after(540).down("c5").after(220).up("d4").after(20).up("c5")
+                .after(460).down("c5").after(2000);
+        assertThat(h.events(BoardAmbiguous.class)).hasSize(1);
+        h.down("d4").after(RecognizerConfig.HOLD_MILLIS + 1000);
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.events(BoardMismatch.class)).isEmpty();
+        var leds = h.state().leds();
+        assertThat(java.util.stream.IntStream.range(0, leds.squareCount()).mapToObj(leds::led))
+                .noneMatch(led -> led.rgb() == BoardLeds.QUESTION);
+    }
+
+    /** Lichess sample game 3953 before 23...c5, Black's moves from an engine, c5 already sent. */
+    private static Hands againstBlackEngine() {
+        return scannedOnHall("2r1r1k1/3n1ppp/1ppqp3/P2n4/3P2P1/R2NP3/3B1P1P/2Q1R1K1 b - - 0 23")
+                .remoteSides(org.marelle.rules.Color.BLACK).remote("c6c5");
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.marelle.bridge.recognition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.marelle.board.LedFrame.Pattern;
 import org.marelle.rules.Color;
@@ -101,5 +102,24 @@ class RemotePlayTest {
         // White plays on.
         h.up("d2").after(300).down("d4").after(2_000);
         assertThat(h.committed()).containsExactly("d4");
+    }
+
+    @Test
+    void aRecaptureOfTheEnginesPieceJustSetDownIsAskedAboutNotLeftWaiting() {
+        // The engine (Black) plays ...h5; the player sets its pawn on h5 and takes it at once with the knight, one
+        // hand: h5 reads empty for 100 ms only, 300 ms after the pawn landed, as Hall sensors may read a piece set
+        // down off centre. That reads the same as the knight still held over h5, and the engine's next move waits
+        // for this one: once the board is still for 1.5 s the board asks (h5 lit); a touch of h5 confirms Nxh5.
+        Hands h = Hands.at(Position.fromFen("rnbqkbnr/ppppppp1/7p/8/8/6N1/PPPPPPPP/R1BQKBNR b KQkq - 1 2"),
+                        RecognizerConfig.defaults()).ticking(20)
+                .remoteSides(Color.BLACK).remote("h6h5");
+        h.up("h6").after(400).down("h5").after(300).up("g3").after(180).up("h5").after(100).down("h5").after(1_000);
+        assertThat(h.committed()).isEmpty();
+        h.after(1_000);
+        assertThat(h.events(RecognitionEvent.BoardAmbiguous.class)).singleElement()
+                .satisfies(a -> assertThat(a.choices()).extracting(c -> c.san()).containsExactly(List.of("Nxh5")));
+        h.up("h5").after(250).down("h5").after(600);
+        assertThat(h.committed()).containsExactly("Nxh5");
+        assertThat(h.state().awaitingRemoteMove()).isTrue();
     }
 }
