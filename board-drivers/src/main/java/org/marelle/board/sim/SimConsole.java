@@ -92,6 +92,22 @@ public final class SimConsole {
         }
     }
 
+    /** Sets the pieces on their start squares: the first two and the last two ranks occupied. */
+    public void setUp() {
+        Occupancy o = Occupancy.empty(board.files(), board.ranks(), clock.millis());
+        int f = board.files(), r = board.ranks();
+        for (int sq = 0; sq < f * r; sq++) {
+            int rank = sq / f;
+            if (rank < 2 || rank >= r - 2) o = o.with(sq);
+        }
+        board.set(o);
+    }
+
+    /** Why a square cannot be lifted, and what to do: the person may not know what the board holds now. */
+    private static String empty(Word square) {
+        return square.text() + " is empty: nothing to lift there ('show' prints the board, 'setup' sets the pieces)";
+    }
+
     private Reply run(List<Word> words) throws BadCommand {
         Word command = words.get(0);
         List<Word> args = words.subList(1, words.size());
@@ -101,7 +117,7 @@ public final class SimConsole {
                 List<Integer> squares = squares(command, args, 1);
                 for (int i = 0; i < squares.size(); i++) {
                     if (!board.current().occupied(squares.get(i))) {
-                        throw new BadCommand(args.get(i).column(), args.get(i).text() + " is empty");
+                        throw new BadCommand(args.get(i).column(), empty(args.get(i)));
                     }
                 }
                 for (int sq : squares) board.lift(sq, now);
@@ -121,7 +137,7 @@ public final class SimConsole {
                 if (args.size() != 2) throw new BadCommand(command.column(), "move needs two squares: move FROM TO");
                 List<Integer> squares = squares(command, args, 2);
                 int from = squares.get(0), to = squares.get(1);
-                if (!board.current().occupied(from)) throw new BadCommand(args.get(0).column(), args.get(0).text() + " is empty");
+                if (!board.current().occupied(from)) throw new BadCommand(args.get(0).column(), empty(args.get(0)));
                 if (board.current().occupied(to)) {
                     board.lift(to, now);
                     board.lift(from, now);
@@ -140,13 +156,7 @@ public final class SimConsole {
             }
             case "setup" -> {
                 noArguments(command, args);
-                Occupancy o = Occupancy.empty(board.files(), board.ranks(), now);
-                int f = board.files(), r = board.ranks();
-                for (int sq = 0; sq < f * r; sq++) {
-                    int rank = sq / f;
-                    if (rank < 2 || rank >= r - 2) o = o.with(sq);
-                }
-                board.set(o);
+                setUp();
                 return Reply.ok("ok");
             }
             case "clear" -> {

@@ -53,7 +53,8 @@ class SimConsoleTest {
         });
         assertThat(console.execute("lift   z9", 7).text())
                 .isEqualTo("error: line 7, column 8: 'z9' is not a square of a 8x8 board (a1..h8)");
-        assertThat(console.execute("lift e2", 8).text()).isEqualTo("error: line 8, column 6: e2 is empty");
+        assertThat(console.execute("lift e2", 8).text()).isEqualTo(
+                "error: line 8, column 6: e2 is empty: nothing to lift there ('show' prints the board, 'setup' sets the pieces)");
         console.execute("drop e4", 9);
         assertThat(console.execute("drop d4 e4", 10).text()).isEqualTo("error: line 10, column 9: e4 is already occupied");
         assertThat(board.current().squares()).as("a failed command changes nothing").containsExactly(28);

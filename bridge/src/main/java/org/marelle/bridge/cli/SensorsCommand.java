@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Show what the board's sensors see: the board redrawn on each settled frame, with the squares that changed.",
             "With --record, every frame also goes to a trace that 'marelle recognize --trace' replays.",
-            "Type 'quit' (or Ctrl-C) to stop. On a simulated board, standard input is its console: drop e4, lift e2, setup."
+            "Type 'quit' (or Ctrl-C) to stop. On a simulated board (set up at start), standard input is its console: lift e2, drop e4, move g1 f3, clear, setup, show."
         },
         footer = {"", "Examples:", "  marelle sensors --config /etc/marelle/marelle.yaml",
             "  marelle sensors --config my.yaml --record game.jsonl"},
@@ -89,6 +89,8 @@ final class SensorsCommand implements Callable<Integer> {
         boolean clear = !noClear && System.console() != null;
         MakerInput events = new MakerInput();
         SimConsole console = MakerTool.console(hw, clock);
+        // A simulated board starts with its pieces set up, as a real board is when its sensors are checked.
+        if (console != null) console.setUp();
         out.println(hw.description());
         out.flush();
         try (hw) {

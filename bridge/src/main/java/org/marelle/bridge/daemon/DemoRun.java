@@ -88,10 +88,17 @@ public final class DemoRun {
         this.log = log;
     }
 
-    /** The session's tags for a recorded game: all of its tags but those the game itself decides. */
+    /**
+     * The session's tags for a recorded game: its tags, values trimmed, but those the game itself decides
+     * ({@link GameTags#RESERVED}, and {@code PlyCount}, which counts the plies played here, not the source's) and those
+     * left empty ({@code WhiteElo ""}: a tag that says nothing is not copied into the new record).
+     */
     public static Map<String, String> tagsOf(PgnGame game) {
-        Map<String, String> tags = new LinkedHashMap<>(game.tags());
-        tags.keySet().removeAll(GameTags.RESERVED);
+        Map<String, String> tags = new LinkedHashMap<>();
+        game.tags().forEach((name, value) -> {
+            String v = value.strip();
+            if (!v.isEmpty() && !GameTags.RESERVED.contains(name) && !name.equals("PlyCount")) tags.put(name, v);
+        });
         return tags;
     }
 

@@ -70,6 +70,18 @@ class SensorsCommandTest {
     }
 
     @Test
+    void aSimulatedBoardStartsSetUpSoAFirstLiftWorks() throws IOException {
+        // A new user's first try: lift e2 at once. The board starts with its 32 pieces, as a real board being checked.
+        CliRun shown = run(new SensorsCommand(new StringReader("lift e2\nlift e4\n"), steppingClock(), () -> {
+            throw new AssertionError("a simulated board needs no Pi4J");
+        }), "--config", simulatedConfig(dir).toString(), "--no-clear");
+        assertThat(shown.exitCode()).as(shown.out() + shown.err()).isZero();
+        assertThat(shown.out()).contains("first frame, 32 squares occupied", "up e2", " 2 x x x x . x x x",
+                "error: line 2, column 6: e4 is empty: nothing to lift there ('show' prints the board, 'setup' sets the"
+                        + " pieces)");
+    }
+
+    @Test
     void aMissingConfigurationIsAUsageError() {
         CliRun r = CliRun.of("sensors", "--config", dir.resolve("nope.yaml").toString());
         assertThat(r.exitCode()).isEqualTo(2);

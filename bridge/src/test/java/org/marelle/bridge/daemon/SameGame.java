@@ -32,9 +32,11 @@ final class SameGame {
         assertThat(written.result()).as("result").isEqualTo(source.result());
         assertThat(written.initial().fen()).as("initial position").isEqualTo(source.initial().fen());
         assertThat(written.initial().variant()).as("variant").isEqualTo(source.initial().variant());
+        // Every tag the source says something with, as it says it (a value's stray spaces aside); not the source's
+        // PlyCount, which counted the source's plies, not the record's.
         for (Map.Entry<String, String> t : source.tags().entrySet()) {
-            if (POSITION_TAGS.contains(t.getKey())) continue;
-            assertThat(written.tags()).as("tag " + t.getKey()).containsEntry(t.getKey(), t.getValue());
+            if (POSITION_TAGS.contains(t.getKey()) || t.getKey().equals("PlyCount") || t.getValue().isBlank()) continue;
+            assertThat(written.tags()).as("tag " + t.getKey()).containsEntry(t.getKey(), t.getValue().strip());
         }
         for (Map.Entry<String, String> t : written.tags().entrySet()) {
             if (source.tags().containsKey(t.getKey()) || POSITION_TAGS.contains(t.getKey())) continue;
