@@ -13,6 +13,7 @@ import org.marelle.bridge.config.ConfigLoader;
 import org.marelle.bridge.output.IoReason;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.daemon.Hardware;
+import org.marelle.bridge.daemon.HostDevices;
 
 /**
  * What the maker tools ({@code sensors}, {@code calibrate}, {@code leds}) share: reading the configuration with
@@ -42,7 +43,9 @@ final class MakerTool {
         try {
             return Hardware.open(config, pi4j, clock);
         } catch (IOException | RuntimeException e) {
-            err.println("cannot open the board: " + e.getMessage());
+            String missing = e instanceof RuntimeException ? HostDevices.SYSTEM.explain(config) : null;
+            err.println("cannot open the board: " + (missing != null ? missing + " (Pi4J: " + e.getMessage() + ")"
+                    : e.getMessage()));
             err.flush();
             return null;
         }

@@ -80,6 +80,11 @@ public final class MarelleCommand implements Runnable {
     }
 
     public static void main(String[] args) {
+        // The drivers log through java.util.logging; its default is two lines a record (date and class, then the
+        // message). One line, as the daemon's own log: "warning: cannot open the board's serial port (...)".
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+            System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%6$s%n");
+        }
         int exitCode;
         try {
             exitCode = commandLine().execute(args);

@@ -1,16 +1,19 @@
 package org.marelle.bridge.cli;
 
 import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.marelle.bridge.config.ConfigException;
 import org.marelle.bridge.config.ConfigLoader;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.daemon.DaemonClock;
 import org.marelle.bridge.daemon.EventLog;
+import org.marelle.bridge.daemon.HostDevices;
 import org.marelle.bridge.daemon.Launcher;
 import org.marelle.bridge.output.IoReason;
 import picocli.CommandLine.Command;
@@ -45,8 +48,22 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--check", description = "Check the configuration and exit (0 when it is good).")
     private boolean check;
 
-    @Option(names = "--verbose", description = "Also log provisional moves and promotion prompts.")
+    @Option(names = "--verbose", description = "Also log provisional moves and promotion prompts, and Pi4J's own log "
+            + "(GPIO, I2C, SPI) on standard error.")
     private boolean verbose;
+
+    private final Supplier<Context> pi4j;
+    private final HostDevices host;
+
+    RunCommand() {
+        this(Pi4J::newAutoContext, HostDevices.SYSTEM);
+    }
+
+    /** With another Pi4J platform and device folder (tests). */
+    RunCommand(Supplier<Context> pi4j, HostDevices host) {
+        this.pi4j = pi4j;
+        this.host = host;
+    }
 
     @Override
     public Integer call() throws InterruptedException {
@@ -68,13 +85,17 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         EventLog log = EventLog.to(out, verbose);
+        // (Read by SLF4J's simple provider when Pi4J first logs: the property wins over simplelogger.properties.)
+        if (verbose) System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
         Launcher.Running running;
         try {
-            running = Launcher.start(c, Pi4J::newAutoContext, DaemonClock.system(), log);
+            running = Launcher.start(c, pi4j, DaemonClock.system(), log);
         } catch (IOException | RuntimeException e) {
             // The launcher's messages name the key and the reason; one without a message is a fault of Marelle's.
-            log.error("cannot start: " + (e.getMessage() != null ? e.getMessage()
-                    : "an internal error of Marelle's; please report it"));
+            // Pi4J's words for a device this machine lacks are put as a maker needs them (HostDevices).
+            String missing = e instanceof RuntimeException ? host.explain(c) : null;
+            String why = e.getMessage() != null ? e.getMessage() : "an internal error of Marelle's; please report it";
+            log.error("cannot start: " + (missing != null ? missing + " (Pi4J: " + why + ")" : why));
             return 1;
         }
         Thread hook = Thread.ofPlatform().unstarted(running.daemon()::stop);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.marelle.bridge.daemon.HostDevices;
 
 class RunCommandTest {
 
@@ -45,6 +46,28 @@ class RunCommandTest {
         CliRun run = CliRun.of("run", "--config", dir.resolve("nope.yaml").toString());
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("nope.yaml: no such file");
+    }
+
+    /**
+     * Issue #17: on a machine that is not a Pi, a GPIO board said only Pi4J's "No gpio chip yet initialized!". The
+     * shipped reed-matrix config, its folders moved under the test's, on a Pi4J that fails as it does there and a
+     * device folder without a GPIO chip: the message names the key, the missing devices, what that means and what to
+     * try instead.
+     */
+    @Test
+    void aGpioBoardOnAMachineWithoutGpioSaysWhatIsMissing() throws IOException {
+        String text = Files.readString(Path.of("../config/reed-matrix-ws2812.yaml"))
+                .replace("/var/lib/marelle/state", dir.resolve("state").toString())
+                .replace("/var/lib/marelle/pgn", dir.resolve("pgn").toString());
+        Path config = Files.writeString(dir.resolve("reed.yaml"), text);
+        Path dev = Files.createDirectory(dir.resolve("dev"));
+        CliRun run = SensorsCommandTest.run(new RunCommand(() -> {
+            throw new IllegalStateException("No gpio chip yet initialized!");
+        }, new HostDevices(dev)), "--config", config.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("error: cannot start: board.driver gpio-matrix needs a GPIO chip ("
+                + dev.resolve("gpiochip0") + "), and this machine has none: it is not a Raspberry Pi", "marelle demo",
+                "leds ws2812 drives SPI 0.0", "(Pi4J: No gpio chip yet initialized!)");
     }
 
     /** Issue #14: "error: cannot start: afile", with neither reason nor key; now both. */
