@@ -34,7 +34,7 @@ public final class HtmlScoreSheet {
             .value { font-size: 10.5pt; font-weight: bold; }
             .columns { display: flex; gap: 4mm; }
             table.moves { flex: 1; table-layout: fixed; }
-            table.moves th, table.moves td { border: 0.3mm solid #000; height: 6.1mm; padding: 0 1.5mm;
+            table.moves th, table.moves td { border: 0.3mm solid #000; height: 5.8mm; padding: 0 1.5mm;
                  font-size: 10pt; white-space: nowrap; overflow: hidden; }
             table.moves th { background: #eee; font-size: 9pt; height: 6.5mm; }
             table.moves td.n, table.moves th.n { width: 9mm; text-align: right; background: #f4f4f4; }
@@ -93,6 +93,9 @@ public final class HtmlScoreSheet {
                         .append(cell(l.dateLabel, s.date(), "width:16%"))
                         .append(cell(l.round, s.round(), "width:12%"))
                         .append(cell(l.table, s.table(), "width:12%"))
+                        .append("</tr><tr>")
+                        .append(cell(l.timeControl, s.timeControl(), "", 2))
+                        .append(cell(l.arbiter, s.arbiter(), "", 3))
                         .append("</tr></table>\n");
                 out.append("<table class=\"players\">");
                 player(l.white, s.white(), l, out);
@@ -101,8 +104,9 @@ public final class HtmlScoreSheet {
             } else {
                 out.append("<h2>").append(esc(l.title)).append(" (").append(esc(l.continued)).append(", ")
                         .append(esc(l.page)).append(' ').append(p + 1).append(") — ").append(esc(l.white))
-                        .append(" : <b>").append(esc(s.white().name())).append("</b> — ").append(esc(l.black))
-                        .append(" : <b>").append(esc(s.black().name())).append("</b></h2>\n");
+                        .append(esc(l.colon)).append(" <b>").append(esc(s.white().name())).append("</b> — ")
+                        .append(esc(l.black)).append(esc(l.colon)).append(" <b>").append(esc(s.black().name()))
+                        .append("</b></h2>\n");
             }
             List<ScoreSheet.Line> lines = pages.get(p);
             out.append("<div class=\"columns\">\n");
@@ -136,19 +140,25 @@ public final class HtmlScoreSheet {
 
     private static void foot(ScoreSheet s, StringBuilder out) {
         Labels l = s.labels();
-        out.append("<div class=\"foot\">\n<div class=\"results\"><span>").append(esc(l.result)).append(" :</span>");
+        out.append("<div class=\"foot\">\n<div class=\"results\"><span>").append(esc(l.result + l.colon)).append("</span>");
         for (String r : ScoreSheet.RESULTS) {
             out.append("<span class=\"box").append(r.equals(s.result()) ? " ticked" : "").append("\">")
                     .append(esc(r)).append("</span>");
         }
         out.append("</div>\n<div class=\"signatures\"><div>").append(esc(l.whiteSignature))
-                .append("</div><div>").append(esc(l.blackSignature)).append("</div></div>\n");
+                .append("</div><div>").append(esc(l.blackSignature)).append("</div><div>")
+                .append(esc(l.arbiterSignature)).append("</div></div>\n");
         out.append("<div class=\"key\">").append(esc(l.drawOfferKey)).append("</div>\n</div>\n");
     }
 
     private static String cell(String label, String value, String style) {
-        return "<td" + (style.isEmpty() ? "" : " style=\"" + style + "\"") + "><span class=\"label\">" + esc(label)
-                + "</span><span class=\"value\">" + esc(value) + "</span></td>";
+        return cell(label, value, style, 1);
+    }
+
+    private static String cell(String label, String value, String style, int columns) {
+        return "<td" + (columns > 1 ? " colspan=\"" + columns + "\"" : "") + (style.isEmpty() ? "" : " style=\"" + style
+                + "\"") + "><span class=\"label\">" + esc(label) + "</span><span class=\"value\">" + esc(value)
+                + "</span></td>";
     }
 
     private static String move(String text) {

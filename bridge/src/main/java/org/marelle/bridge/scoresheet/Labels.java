@@ -1,6 +1,11 @@
 package org.marelle.bridge.scoresheet;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import org.marelle.bridge.session.TimeControl;
 import org.marelle.rules.notation.Language;
 
 /** The words of a score sheet in one language, and the notation its moves are written in. */
@@ -8,10 +13,12 @@ public enum Labels {
 
     FRENCH("fr", Language.FRENCH, "Feuille de notation", "Compétition", "Lieu", "Date", "Ronde", "Table", "Blancs",
             "Noirs", "Nom", "Elo", "Club", "N°", "Résultat", "Signature des Blancs", "Signature des Noirs", "suite",
-            "page", "(=) offre de nulle"),
+            "page", "(=) offre de nulle", " :", "Cadence", "Arbitre", "Signature de l'arbitre", "coups en", "puis",
+            "coup"),
     ENGLISH("en", Language.ENGLISH, "Score sheet", "Event", "Site", "Date", "Round", "Board", "White", "Black",
             "Name", "Rating", "Club", "No.", "Result", "White's signature", "Black's signature", "continued",
-            "page", "(=) draw offer");
+            "page", "(=) draw offer", ":", "Time control", "Arbiter", "Arbiter's signature", "moves in", "then",
+            "move");
 
     private final String code;
     private final Language notation;
@@ -33,11 +40,21 @@ public enum Labels {
     public final String continued;
     public final String page;
     public final String drawOfferKey;
+    /** What follows a label: French sets a space before the colon, English does not. */
+    public final String colon;
+    public final String timeControl;
+    public final String arbiter;
+    public final String arbiterSignature;
+    /** The words of a time control: "40 coups en 90 min, puis 30 min + 30 s/coup". */
+    private final String movesIn;
+    private final String then;
+    private final String perMove;
 
     Labels(String code, Language notation, String title, String competition, String site, String dateLabel,
             String round, String table, String white, String black, String name, String elo, String club,
             String number, String result, String whiteSignature, String blackSignature, String continued,
-            String page, String drawOfferKey) {
+            String page, String drawOfferKey, String colon, String timeControl, String arbiter,
+            String arbiterSignature, String movesIn, String then, String perMove) {
         this.code = code;
         this.notation = notation;
         this.title = title;
@@ -58,6 +75,46 @@ public enum Labels {
         this.continued = continued;
         this.page = page;
         this.drawOfferKey = drawOfferKey;
+        this.colon = colon;
+        this.timeControl = timeControl;
+        this.arbiter = arbiter;
+        this.arbiterSignature = arbiterSignature;
+        this.movesIn = movesIn;
+        this.then = then;
+        this.perMove = perMove;
+    }
+
+    /**
+     * A PGN {@code TimeControl} tag as the sheet's "Cadence" says it: {@code 5400+30} is "90 min + 30 s/coup",
+     * {@code 40/5400+30:1800+30} "40 coups en 90 min + 30 s/coup, puis 30 min + 30 s/coup" ("40 moves in 90 min +
+     * 30 s/move, then ..."); "" when unknown ({@code ?}, {@code -}, missing); a tag Marelle cannot read (a sandglass
+     * {@code *60}) is written as it stands.
+     */
+    public String timeControl(String tag) {
+        Optional<TimeControl> tc;
+        try {
+            tc = TimeControl.parse(tag);
+        } catch (IllegalArgumentException e) {
+            return tag.strip();
+        }
+        if (tc.isEmpty()) return "";
+        List<String> periods = new ArrayList<>();
+        for (TimeControl.Period p : tc.get().periods()) {
+            String text = p.millis() > 0 ? duration(p.millis()) : "";
+            if (p.incrementMillis() > 0) {
+                text += (text.isEmpty() ? "" : " + ") + duration(p.incrementMillis()) + "/" + perMove;
+            }
+            periods.add((p.moves() > 0 ? p.moves() + " " + movesIn + " " : "") + text);
+        }
+        return String.join(", " + then + " ", periods);
+    }
+
+    /** 5400 s is "90 min", 90 s "1 min 30 s", 30 s "30 s" (a sheet counts minutes, as clocks are set). */
+    private static String duration(long millis) {
+        if (millis % 1000 != 0) return BigDecimal.valueOf(millis).movePointLeft(3).stripTrailingZeros().toPlainString() + " s";
+        long min = millis / 60_000, sec = millis / 1000 % 60;
+        if (min == 0) return sec + " s";
+        return min + " min" + (sec == 0 ? "" : " " + sec + " s");
     }
 
     /** {@code fr} or {@code en}. */

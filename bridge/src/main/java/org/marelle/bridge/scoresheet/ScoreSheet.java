@@ -26,9 +26,11 @@ import org.marelle.rules.pgn.PgnGame;
  * @param black       Black's name, Elo and club
  * @param lines       one line per move number
  * @param result      the result as the sheet writes it ("1-0", "½-½", "0-1"), "" when the game is unfinished
+ * @param timeControl the TimeControl tag as the sheet's "Cadence" says it ({@link Labels#timeControl}), "" unknown
+ * @param arbiter     the Arbiter tag, "" when missing (the arbiter writes it and signs)
  */
 public record ScoreSheet(Labels labels, String competition, String site, String date, String round, String table,
-        Player white, Player black, List<Line> lines, String result) {
+        Player white, Player black, List<Line> lines, String result, String timeControl, String arbiter) {
 
     /** Moves on the front of the paper sheet: two columns of thirty. */
     public static final int MOVES_PER_PAGE = 60;
@@ -86,7 +88,8 @@ public record ScoreSheet(Labels labels, String competition, String site, String 
             default -> game.result();
         };
         return new ScoreSheet(labels, tag(tags, "Event"), tag(tags, "Site"), labels.date(tag(tags, "Date")),
-                tag(tags, "Round"), tag(tags, "Board"), player(tags, "White"), player(tags, "Black"), lines, result);
+                tag(tags, "Round"), tag(tags, "Board"), player(tags, "White"), player(tags, "Black"), lines, result,
+                labels.timeControl(tags.getOrDefault("TimeControl", "")), tag(tags, "Arbiter"));
     }
 
     /** A tag's value, "" when missing or unknown ("?", "-"). */

@@ -32,13 +32,15 @@ public final class TextScoreSheet {
     private static void sheet(ScoreSheet s, StringBuilder out) {
         Labels l = s.labels();
         out.append(l.title.toUpperCase()).append('\n').append("-".repeat(l.title.length())).append('\n');
-        out.append(field(l.competition, s.competition()));
+        out.append(field(l, l.competition, s.competition()));
         if (!s.site().isEmpty()) {
-            out.append("   ").append(field(l.site, s.site()));
+            out.append("   ").append(field(l, l.site, s.site()));
         }
         out.append('\n');
-        out.append(field(l.dateLabel, s.date())).append("   ").append(field(l.round, s.round())).append("   ")
-                .append(field(l.table, s.table())).append('\n');
+        out.append(field(l, l.dateLabel, s.date())).append("   ").append(field(l, l.round, s.round())).append("   ")
+                .append(field(l, l.table, s.table())).append('\n');
+        out.append(field(l, l.timeControl, s.timeControl())).append("   ").append(field(l, l.arbiter, s.arbiter()))
+                .append('\n');
         player(l.white, s.white(), l, out);
         player(l.black, s.black(), l, out);
         List<List<ScoreSheet.Line>> pages = s.pages();
@@ -62,13 +64,14 @@ public final class TextScoreSheet {
                         : left.stripTrailing()).append('\n');
             }
         }
-        out.append('\n').append(l.result).append(" :");
+        out.append('\n').append(l.result).append(l.colon);
         for (String r : ScoreSheet.RESULTS) {
             out.append("   [").append(r.equals(s.result()) ? 'X' : ' ').append("] ").append(r);
         }
         out.append("\n\n");
-        out.append(String.format("%-38s  %s%n", l.whiteSignature + " :", l.blackSignature + " :"));
-        out.append(String.format("%-38s  %s%n", "_".repeat(36), "_".repeat(36)));
+        out.append(String.format("%-25s %-25s %s%n", l.whiteSignature + l.colon, l.blackSignature + l.colon,
+                l.arbiterSignature + l.colon));
+        out.append(String.format("%-25s %-25s %s%n", "_".repeat(24), "_".repeat(24), "_".repeat(24)));
         out.append(l.drawOfferKey).append('\n');
     }
 
@@ -88,17 +91,17 @@ public final class TextScoreSheet {
                 line.black());
     }
 
-    private static String field(String label, String value) {
-        return label + " : " + (value.isEmpty() ? "________" : value);
+    private static String field(Labels l, String label, String value) {
+        return label + l.colon + " " + (value.isEmpty() ? "________" : value);
     }
 
     private static void player(String side, ScoreSheet.Player p, Labels l, StringBuilder out) {
-        out.append(String.format("%-9s%s", side + " :", p.name().isEmpty() ? "________" : p.name()));
+        out.append(String.format("%-9s%s", side + l.colon, p.name().isEmpty() ? "________" : p.name()));
         if (!p.elo().isEmpty()) {
             out.append("  (").append(l.elo).append(' ').append(p.elo()).append(')');
         }
         if (!p.club().isEmpty()) {
-            out.append("  ").append(l.club).append(" : ").append(p.club());
+            out.append("  ").append(l.club).append(l.colon).append(' ').append(p.club());
         }
         out.append('\n');
     }

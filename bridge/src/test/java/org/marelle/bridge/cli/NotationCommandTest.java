@@ -54,6 +54,45 @@ class NotationCommandTest {
     }
 
     @Test
+    void keepsThePgnHeadersAndWritesToAFile(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("partie.txt");
+        CliRun run = CliRun.of("notation", "--to", "fr", "--headers", "-o", out.toString(), resource("opera.pgn"));
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).isEmpty();
+        assertThat(Files.readString(out)).startsWith("[Event \"Paris it\"]\n[Site \"Paris\"]\n")
+                .contains("[White \"Morphy, Paul \"]\n", "[Result \"1-0\"]\n", "\n\n1. e4 e5 2. Cf3 d6")
+                .endsWith("17. Td8# 1-0\n")
+                .doesNotContain("Game 1:");
+        // A file that cannot be written: named, exit 1.
+        CliRun bad = CliRun.of("notation", "--to", "fr", "-o", dir.resolve("no/such/folder/x.txt").toString(),
+                resource("opera.pgn"));
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.err()).contains("-o " + dir.resolve("no/such/folder/x.txt") + ": cannot write");
+    }
+
+    @Test
+    void enPassantMarkRaisedVandermondeAndCastlingInWords(@TempDir Path dir) throws Exception {
+        Path pgn = Files.writeString(dir.resolve("ep.pgn"), "[Event \"t\"]\n\n1. e4 Nf6 2. e5 d5 3. exd6 Nc6 4. Nf3 e5 "
+                + "5. Be2 Be7 6. O-O O-O *\n");
+        assertThat(CliRun.of("notation", "--to", "fr", "--ep", pgn.toString()).out()).contains("3. exd6 e.p. Cc6");
+        assertThat(CliRun.of("notation", "--to", "fr", pgn.toString()).out()).contains("3. exd6 Cc6");
+        assertThat(CliRun.of("notation", "--to", "vandermonde", "--raised", pgn.toString()).out())
+                .contains("1. 5⁷-5⁵ 7¹-6³");   // Vandermonde counts the ordonnées from the top
+        // (Lines break between moves, never inside one.)
+        assertThat(CliRun.of("notation", "--to", "descriptive-fr", "--castling-in-words", pgn.toString()).out())
+                .contains("6. petit roque\npetit roque *");
+        assertThat(CliRun.of("notation", "--to", "descriptive-en", "--castling-in-words", pgn.toString()).out())
+                .contains("6. Castles Castles *");
+        // A mark the notation does not have is a usage error that says which formats have it.
+        CliRun wrong = CliRun.of("notation", "--to", "iccf", "--ep", pgn.toString());
+        assertThat(wrong.exitCode()).isEqualTo(2);
+        assertThat(wrong.err()).contains("--ep is for san, fr, de, es, it, nl or figurine, not iccf");
+        CliRun fromWithMark = CliRun.of("notation", "--from", "fr", "--raised", "e4");
+        assertThat(fromWithMark.exitCode()).isEqualTo(2);
+        assertThat(fromWithMark.err()).contains("go with --to");
+    }
+
+    @Test
     void readsMovesAndPrintsSan() {
         CliRun fr = CliRun.of("notation", "--from", "fr", "1.", "e4", "e5", "2.", "Cf3", "(=)", "Cc6", "3.", "Fb5");
         assertThat(fr.exitCode()).as(fr.err()).isZero();

@@ -149,7 +149,42 @@ class ScoreSheetTest {
         assertThat(text.lines()).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
         String english = TextScoreSheet.render(ScoreSheet.of(OPERA, Labels.ENGLISH));
         assertThat(english).startsWith("SCORE SHEET\n").contains("  17  Rd8#").contains("[X] 1-0")
-                .contains("Round : ________").doesNotContain("continued");
+                .contains("Round: ________").doesNotContain("continued");
+    }
+
+    @Test
+    void frenchSetsASpaceBeforeTheColonEnglishDoesNot() {
+        // The English sheet said "Result :", the French way.
+        String french = TextScoreSheet.render(ScoreSheet.of(OPERA, Labels.FRENCH));
+        String english = TextScoreSheet.render(ScoreSheet.of(OPERA, Labels.ENGLISH));
+        assertThat(french).contains("Résultat :", "Ronde : ", "Blancs : ");
+        assertThat(english).contains("Result:   [X] 1-0", "Round: ", "White:   ", "White's signature:")
+                .doesNotContain(" :");
+        assertThat(HtmlScoreSheet.render(List.of(ScoreSheet.of(OPERA, Labels.ENGLISH)))).contains(">Result:<")
+                .doesNotContain("Result :");
+    }
+
+    @Test
+    void theTimeControlAndTheArbiter() {
+        PgnGame g = inline("[Event \"Open de Marelle\"]\n[TimeControl \"40/5400+30:1800+30\"]\n"
+                + "[Arbiter \"Dupont, Jean\"]\n\n1. e4 e5 *\n");
+        ScoreSheet fr = ScoreSheet.of(g, Labels.FRENCH);
+        assertThat(fr.timeControl()).isEqualTo("40 coups en 90 min + 30 s/coup, puis 30 min + 30 s/coup");
+        assertThat(fr.arbiter()).isEqualTo("Dupont, Jean");
+        assertThat(ScoreSheet.of(g, Labels.ENGLISH).timeControl())
+                .isEqualTo("40 moves in 90 min + 30 s/move, then 30 min + 30 s/move");
+        assertThat(TextScoreSheet.render(fr)).contains("Cadence : 40 coups en 90 min", "Arbitre : Dupont, Jean",
+                "Signature de l'arbitre :");
+        assertThat(HtmlScoreSheet.render(List.of(fr))).contains("<span class=\"label\">Cadence</span><span class="
+                + "\"value\">40 coups en 90 min + 30 s/coup, puis 30 min + 30 s/coup</span>", "Signature de l'arbitre",
+                "Dupont, Jean");
+        assertThat(Labels.FRENCH.timeControl("300+2")).isEqualTo("5 min + 2 s/coup");
+        assertThat(Labels.ENGLISH.timeControl("90+0.5")).isEqualTo("1 min 30 s + 0.5 s/move");
+        assertThat(Labels.FRENCH.timeControl("?")).isEmpty();
+        assertThat(Labels.FRENCH.timeControl("*60")).isEqualTo("*60");   // a sandglass: written as it stands
+        // No tag: blanks to fill in by hand.
+        assertThat(TextScoreSheet.render(ScoreSheet.of(OPERA, Labels.FRENCH))).contains("Cadence : ________",
+                "Arbitre : ________");
     }
 
     @Test

@@ -29,7 +29,8 @@ import org.marelle.rules.Position;
  *
  * <p>A move is the piece, {@code -} (nothing in French) and the square it goes to; a capture is the piece, {@code x}
  * and the piece it takes ({@code BxN}, {@code PxP}). Pieces are K Q R B N P in English ({@code Kt} is read as N), R D T
- * F C P in French. Castling is {@code O-O} and {@code O-O-O}; check is {@code ch} in English and {@code +} in French,
+ * F C P in French. Castling is {@code O-O} and {@code O-O-O} (in words when asked for:
+ * {@link #withCastlingInWords()}); check is {@code ch} in English and {@code +} in French,
  * mate {@code #}; promotion {@code P-K8=Q} ({@code P8R=D}); en passant {@code PxP e.p.}.
  *
  * <p><b>Writing</b> uses the least qualification that is unambiguous in the position, trying shorter texts first:
@@ -61,9 +62,23 @@ public final class Descriptive implements MoveNotation {
     public static final Descriptive FRENCH = new Descriptive(Terms.french());
 
     private final Terms terms;
+    private final boolean castlingInWords;
 
     private Descriptive(Terms terms) {
+        this(terms, false);
+    }
+
+    private Descriptive(Terms terms, boolean castlingInWords) {
         this.terms = terms;
+        this.castlingInWords = castlingInWords;
+    }
+
+    /**
+     * The same notation, writing castling in words as the books that use it do: French {@code petit roque} and
+     * {@code grand roque}; English {@code Castles}, with {@code KR} or {@code QR} when both castlings are legal.
+     */
+    public Descriptive withCastlingInWords() {
+        return new Descriptive(terms, true);
     }
 
     @Override
@@ -310,7 +325,11 @@ public final class Descriptive implements MoveNotation {
         }
         String suffix = checkMark(before.play(move));
         if (move instanceof Move.Castle c) {
-            return (c.rookFrom() > c.from() ? "O-O" : "O-O-O") + suffix;
+            boolean kingside = c.rookFrom() > c.from();
+            if (!castlingInWords) return (kingside ? "O-O" : "O-O-O") + suffix;
+            if (terms.french) return (kingside ? "petit roque" : "grand roque") + (suffix.isEmpty() ? "" : " " + suffix);
+            boolean both = before.legalMoves().stream().filter(o -> o instanceof Move.Castle).count() > 1;
+            return "Castles" + (both ? kingside ? " KR" : " QR" : "") + (suffix.isEmpty() ? "" : " " + suffix);
         }
         BoardGeometry g = before.geometry();
         Color side = before.turn();

@@ -68,6 +68,16 @@ public final class PgnWriter {
         append(out, sb);
     }
 
+    /**
+     * The game's tag pair section as {@link #write} writes it (the seven-tag roster first, then the others, one a
+     * line), for a text that keeps a game's headers above moves written otherwise ({@code marelle notation --headers}).
+     */
+    public static String tags(PgnGame game) {
+        StringBuilder sb = new StringBuilder();
+        writeTags(game, sb);
+        return sb.toString();
+    }
+
     private static void writeTags(PgnGame game, StringBuilder sb) {
         Map<String, String> tags = game.tags();
         for (String name : ROSTER) {

@@ -187,6 +187,30 @@ class DescriptiveTest {
     }
 
     @Test
+    void castlingWrittenInWordsWhenAskedForAndReadBack() {
+        Descriptive enWords = EN.withCastlingInWords(), frWords = FR.withCastlingInWords();
+        Position one = Position.fromFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        assertThat(enWords.write(one, one.parseSan("O-O"))).isEqualTo("Castles");
+        Position both = Position.fromFen("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1");
+        assertThat(enWords.write(both, both.parseSan("O-O"))).isEqualTo("Castles KR");
+        assertThat(enWords.write(both, both.parseSan("O-O-O"))).isEqualTo("Castles QR");
+        assertThat(frWords.write(both, both.parseSan("O-O"))).isEqualTo("petit roque");
+        assertThat(frWords.write(both, both.parseSan("O-O-O"))).isEqualTo("grand roque");
+        // With check: the rook gives it from f1 (White king on e1, Black king on f8).
+        Position check = Position.fromFen("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+        Move oo = check.parseSan("O-O+");
+        assertThat(enWords.write(check, oo)).isEqualTo("Castles ch");
+        assertThat(frWords.write(check, oo)).isEqualTo("petit roque +");
+        // Numbered text reads back to the same moves, the words of one move kept together.
+        Position start = Position.fromFen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+        java.util.List<Move> moves = java.util.List.of(start.parseSan("O-O"), start.play(start.parseSan("O-O")).parseSan("O-O-O"));
+        for (Descriptive d : new Descriptive[] {enWords, frWords}) {
+            String text = MoveText.write(start, moves, d, "*");
+            assertThat(MoveText.read(start, text, d).moves()).as(text).isEqualTo(moves);
+        }
+    }
+
+    @Test
     void piecesNamedByTheirWing() {
         // Rooks and knights: the one nearer that side of the board; bishops: the one on its starting colour.
         Position rooks = Position.fromFen("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
