@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
             "Trace lines: {\"t\": 0, \"occupied\": [\"a1\", ...]}, {\"t\": 1530, \"up\": \"e2\"},",
             "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
             "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'.",
+            "After the last line the board is taken as left as it was (--no-tail: not).",
             "The trace (UTF-8) is replayed as it is read; a bad line (not UTF-8, over 1 MiB, not a",
             "trace line) stops it there with 'FILE:LINE:COLUMN: what is wrong' and exit code 1."
         },
@@ -83,6 +84,11 @@ final class RecognizeCommand implements Callable<Integer> {
     @Option(names = "--debounce", paramLabel = "N", defaultValue = "2",
             description = "identical scans its debouncer needed, 1 to 50 (default: ${DEFAULT-VALUE})")
     private int debounce;
+
+    @Option(names = "--no-tail", description = "stop at the trace's last line; by default the board is then taken as "
+            + "left as it was, and what a daemon left running would still decide is printed after a '# the trace ends' "
+            + "line")
+    private boolean noTail;
 
     @Override
     public Integer call() {
@@ -122,9 +128,37 @@ final class RecognizeCommand implements Callable<Integer> {
             out.flush();
             return 1;
         }
+        if (!noTail) state = tail(state, out, start.geometry());
         out.println("fen: " + state.position().fen());
         out.flush();
         return 0;
+    }
+
+    /**
+     * After the trace's last line the pieces stay where they were (a recording is stopped after the last move, the
+     * daemon goes on): the recognizer is woken whenever it asks until nothing more is due, at most until the board
+     * has been still for longer than a piece is held and every window has run out, as the daemon would have; what it
+     * decides then is printed after a line that says the trace ended.
+     */
+    private RecognizerState tail(RecognizerState state, PrintWriter out, BoardGeometry g) {
+        long ended = state.now();
+        RecognizerConfig config = state.config();
+        long until = ended + Math.max(config.longestWindow(), config.holdMillis()) + 1_000;
+        java.io.StringWriter said = new java.io.StringWriter();
+        PrintWriter tail = new PrintWriter(said);
+        for (int guard = 0; guard < 1_000; guard++) {
+            OptionalLong wake = state.wakeUpAt();
+            if (wake.isEmpty() || wake.getAsLong() > until || wake.getAsLong() <= state.now()) break;
+            Step woken = state.tick(wake.getAsLong());
+            print(tail, woken, state.position(), g);
+            state = woken.state();
+        }
+        tail.flush();
+        if (!said.toString().isEmpty()) {
+            out.println("# " + ended + " the trace ends: the board left as it was");
+            out.print(said);
+        }
+        return state;
     }
 
     /** Feeds one line of the trace to the recognizer, printing what it says; returns its state after. */

@@ -40,6 +40,29 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aTraceStoppedRightAfterTheLastMoveStillHasIt() throws IOException {
+        // The recording stopped 100 ms after e5 was set down, before its window ran out: the pieces stayed, and the
+        // daemon, still running, committed e5. So does the replay, after a line that says the trace ended;
+        // --no-tail stops at the last line.
+        String t = trace("""
+                {"t": 0, "occupied": ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]}
+                {"t": 1530, "up": "e2"}
+                {"t": 1790, "down": "e4"}
+                {"t": 2500, "up": "e7"}
+                {"t": 2700, "down": "e5"}
+                {"t": 2800}
+                """);
+        assertThat(CliRun.of("recognize", "--trace", t).outLines()).containsExactly(
+                "2040 e2e4 e4",
+                "# 2800 the trace ends: the board left as it was",
+                "2950 e7e5 e5",
+                "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        assertThat(CliRun.of("recognize", "--trace", t, "--no-tail").outLines()).containsExactly(
+                "2040 e2e4 e4",
+                "fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    }
+
+    @Test
     void otherEventsStartWithAHash() throws IOException {
         CliRun run = CliRun.of("recognize", "--trace", trace("""
                 {"t": 0, "up": "e2"}
