@@ -38,18 +38,19 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "recognize",
         mixinStandardHelpOptions = true,
+        header = "Replay a recorded sensor trace (JSON Lines) through the move recognizer.",
         description = {
             "Replay a recorded sensor trace (JSON Lines) through the move recognizer.",
-            "  marelle recognize --trace game.jsonl",
-            "  marelle recognize --trace game.jsonl --fen 'FEN' --mode tournament",
-            "  marelle recognize --trace game.jsonl --sensors reed --scan-hz 24 --debounce 1",
-            "Trace lines: {\"t\": 0, \"occupied\": [\"a1\", ...]}, {\"t\": 1530, \"up\": \"e2\"},",
-            "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
-            "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'.",
-            "After the last line the board is taken as left as it was (--no-tail: not).",
-            "The trace (UTF-8) is replayed as it is read; a bad line (not UTF-8, over 1 MiB, not a",
-            "trace line) stops it there with 'FILE:LINE:COLUMN: what is wrong' and exit code 1."
+            "Trace lines: {\"t\": 0, \"occupied\": [\"a1\", ...]}, {\"t\": 1530, \"up\": \"e2\"}, "
+                + "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
+            "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'. After the last line "
+                + "the board is taken as left as it was (--no-tail: not).",
+            "The trace (UTF-8) is replayed as it is read; a bad line (not UTF-8, over 1 MiB, not a trace line) "
+                + "stops it there with 'FILE:LINE:COLUMN: what is wrong' and exit code 1."
         },
+        footer = {"", "Examples:", "  marelle recognize --trace game.jsonl",
+            "  marelle recognize --trace game.jsonl --fen 'FEN' --mode tournament",
+            "  marelle recognize --trace game.jsonl --sensors reed --scan-hz 24 --debounce 1"},
         usageHelpAutoWidth = true)
 final class RecognizeCommand implements Callable<Integer> {
 

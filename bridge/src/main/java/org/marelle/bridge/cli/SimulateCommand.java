@@ -40,20 +40,23 @@ import picocli.CommandLine.TypeConversionException;
 @Command(
         name = "simulate",
         mixinStandardHelpOptions = true,
+        header = "Play games on a simulated sensor board through the move recognizer; compare the moves committed.",
         description = {
-            "Play games on a simulated sensor board through the move recognizer; compare the moves committed.",
-            "  marelle simulate --pgn games.pgn --profile noisy --seed 7",
-            "Profiles on an ideal 40 Hz sensor without debouncing, as always simulated: clean (lift, drop, settle),",
-            "human (any capture/castling/en passant order, drags, hesitations, j'adoube, pauses), noisy (human plus",
-            "sensor flicker and missed scans), blitz (human, replies within 150 ms).",
-            "Profiles on the daemon's 50 Hz, 2-scan debounced sensors, human hands of a quick player (replies",
-            "120-250 ms after the last piece landed, pieces set down off centre): reed (reed switches: bounce),",
-            "hall (Hall sensors: dropouts after off-centre set-downs, brush of empty neighbours), swap (one-handed",
-            "fast captures, Hall), drag (every slider and pawn double step dragged, reed).",
-            "Before the totals, 'stalled: N' counts the games where the recognizer stopped following (plies never",
-            "committed, none wrong). Ends with 'games: G, plies: N, correct: C, wrong: W, missed: M, spurious: S';",
-            "exit code 1 unless W, M and S are all 0."
+            "Play recorded games on a simulated sensor board through the move recognizer and compare the moves it "
+                + "commits with the games'.",
+            "Profiles on an ideal 40 Hz sensor without debouncing, as always simulated: clean (lift, drop, settle), "
+                + "human (any capture/castling/en passant order, drags, hesitations, j'adoube, pauses), noisy (human "
+                + "plus sensor flicker and missed scans), blitz (human, replies within 150 ms).",
+            "Profiles on the daemon's 50 Hz, 2-scan debounced sensors, human hands of a quick player (replies "
+                + "120-250 ms after the last piece landed, pieces set down off centre): reed (reed switches: bounce), "
+                + "hall (Hall sensors: dropouts after off-centre set-downs, brush of empty neighbours), swap "
+                + "(one-handed fast captures, Hall), drag (every slider and pawn double step dragged, reed).",
+            "Before the totals, 'stalled: N' counts the games where the recognizer stopped following (plies never "
+                + "committed, none wrong). Ends with 'games: G, plies: N, correct: C, wrong: W, missed: M, "
+                + "spurious: S'; exit code 1 unless W, M and S are all 0."
         },
+        footer = {"", "Examples:", "  marelle simulate --pgn games.pgn --profile noisy --seed 7",
+            "  marelle simulate --pgn games.pgn --profile hall --scan-hz 24 --dump wrong/"},
         usageHelpAutoWidth = true)
 final class SimulateCommand implements Callable<Integer> {
 

@@ -14,6 +14,29 @@ class MarelleCommandTest {
         assertThat(run.out()).startsWith("Usage: marelle").contains("perft");
     }
 
+    /**
+     * Issue #17: descriptions written as lines pre-broken for a wide terminal were broken again at 80 columns
+     * ("clean (lift, drop, settle)," alone, then "human (any capture..."). Each command's help, at 80 columns: no line
+     * of its description is cut short before a line that goes on with the same sentence.
+     */
+    @Test
+    void everyHelpReadsAsParagraphsAt80Columns() {
+        picocli.CommandLine root = MarelleCommand.commandLine();
+        for (var e : root.getSubcommands().entrySet()) {
+            if (e.getKey().equals("help")) continue;
+            picocli.CommandLine c = e.getValue();
+            c.getCommandSpec().usageMessage().autoWidth(false).width(80);
+            String[] lines = c.getUsageMessage(picocli.CommandLine.Help.Ansi.OFF).split("\\R");
+            for (int i = 0; i + 1 < lines.length; i++) {
+                String line = lines[i], next = lines[i + 1];
+                boolean continues = !next.isEmpty() && Character.isLowerCase(next.charAt(0));
+                assertThat(line.length() >= 45 || !continues || line.isBlank() || line.startsWith(" "))
+                        .as("marelle " + e.getKey() + " --help, line " + (i + 1) + " cut short: '" + line + "' / '"
+                                + next + "'").isTrue();
+            }
+        }
+    }
+
     @Test
     void versionNamesMarelleAndTheJava() {
         CliRun run = CliRun.of("--version");
