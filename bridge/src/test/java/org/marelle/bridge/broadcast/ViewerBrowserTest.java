@@ -262,13 +262,14 @@ class ViewerBrowserTest {
         hub.gameChanged(Games.ONE, Games.play(Games.standard("letters-8x8"), "e4", "e5"));
         hub.gameChanged(COURIER_BOARD, GameSnapshot.start("letters-courier", Position.start(Variant.COURIER)));
 
-        String chess = shownPart(Chromium.dumpDom(chromium, server.uri()));
+        // An English browser whatever the machine's locale: the legend's words are checked below.
+        String chess = shownPart(Chromium.dumpDom(chromium, server.uri(), "--accept-lang=en"));
         assertThat(piecesInDom(chess)).hasSize(32);
         assertThat(chess).as("no letter badge on an 8x8 board").doesNotContain("class=\"badge\"");
         assertThat(chess).containsPattern("<input type=\"checkbox\" id=\"letters\">");
         assertThat(chess).as("no legend on an 8x8 board").contains("<details id=\"legend\" open=\"\" hidden=\"\"");
 
-        String courier = shownPart(Chromium.dumpDom(chromium, server.uri().resolve("?board=2")));
+        String courier = shownPart(Chromium.dumpDom(chromium, server.uri().resolve("?board=2"), "--accept-lang=en"));
         assertThat(courier).contains("data-files=\"12\"");
         Matcher badges = Pattern.compile("<text class=\"badge\"[^>]*>([A-Z])</text>").matcher(courier);
         List<String> letters = new ArrayList<>();
@@ -289,7 +290,7 @@ class ViewerBrowserTest {
     void theConnectionBadgeSaysTheGameIsOverOnceItHasAResult() throws Exception {
         GameSnapshot game = Games.play(Games.standard("badge"), "e4", "e5");
         hub.gameChanged(Games.ONE, game);
-        try (Chromium browser = Chromium.launch(chromium)) {
+        try (Chromium browser = Chromium.launch(chromium, "--accept-lang=en")) {
             String page = browser.open(server.uri());
             assertThat(browser.evaluate(page, "window.marelle.live").asBoolean()).isTrue();
             assertThat(browser.evaluate(page, "document.getElementById('connection').textContent").asText())

@@ -184,7 +184,8 @@ class ViewerLayoutTest {
                   const out = { innerWidth: innerWidth, innerHeight: innerHeight,
                                 scrollWidth: document.documentElement.scrollWidth,
                                 scrollHeight: document.documentElement.scrollHeight,
-                                movesScrollHeight: parts.moves.scrollHeight, movesClientHeight: parts.moves.clientHeight,
+                                movesScrollHeight: parts.moves.scrollHeight,
+                                movesClientHeight: parts.moves.clientHeight,
                                 namesCut: [...document.querySelectorAll('.player .line')]
                                     .filter(e => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight)
                                     .map(e => e.textContent),
