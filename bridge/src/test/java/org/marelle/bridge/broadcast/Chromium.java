@@ -229,9 +229,10 @@ final class Chromium implements AutoCloseable {
 
     /**
      * Opens {@code url} in a new tab whose viewport is {@code screen} (CSS pixels; a phone's also gets the mobile
-     * viewport rules), and waits for its load event; returns the page's session id.
+     * viewport rules), and waits for its load event; returns the page's session id. Requests to addresses matching
+     * {@code blocked} (patterns with {@code *}) fail as if the network had refused them.
      */
-    String open(URI url, Screen screen) throws IOException {
+    String open(URI url, Screen screen, String... blocked) throws IOException {
         ObjectNode p = GameRenderer.JSON.createObjectNode().put("url", "about:blank");
         String target = call(null, "Target.createTarget", p).get("targetId").asText();
         ObjectNode a = GameRenderer.JSON.createObjectNode().put("targetId", target).put("flatten", true);
@@ -240,6 +241,15 @@ final class Chromium implements AutoCloseable {
             call(session, "Emulation.setDeviceMetricsOverride", GameRenderer.JSON.createObjectNode()
                     .put("width", screen.width()).put("height", screen.height()).put("deviceScaleFactor", 1)
                     .put("mobile", screen.phone()));
+        }
+        if (blocked.length > 0) {
+            call(session, "Network.enable", GameRenderer.JSON.createObjectNode());
+            ObjectNode b = GameRenderer.JSON.createObjectNode();
+            com.fasterxml.jackson.databind.node.ArrayNode urls = b.putArray("urls");
+            for (String pattern : blocked) {
+                urls.add(pattern);
+            }
+            call(session, "Network.setBlockedURLs", b);
         }
         // Navigate once attached: the answer comes when the new document is committed, so what is evaluated next
         // runs in it (not in about:blank); then wait for its load event inside the page.

@@ -166,9 +166,13 @@ class ViewerLayoutTest {
         }
     }
 
-    /** What the page shows on {@code screen}: the boxes of its parts, and whether each is really seen. */
+    /**
+     * What the page shows on {@code screen}: the boxes of its parts, and whether each is really seen. The page as the
+     * server sent it: its event stream is refused, so no event draws it again while it is measured (the first
+     * drawing must be right on its own: a projector shows it until the next move).
+     */
     private Layout measure(Screen screen) throws Exception {
-        String tab = browser.open(server.uri(), screen);
+        String tab = browser.open(server.uri(), screen, "*/events*");
         String script = """
                 new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))).then(() => {
                   const parts = {
