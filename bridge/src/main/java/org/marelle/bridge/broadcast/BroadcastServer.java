@@ -240,7 +240,10 @@ public final class BroadcastServer implements AutoCloseable {
 
     private void viewer(HttpExchange ex) throws IOException {
         BroadcastHub.PublicState state = hub.publicState();
-        StringBuilder json = new StringBuilder("{\"lastEventId\":").append(state.lastEventId()).append(",\"boards\":[");
+        // The page's language travels with the state it starts from: "auto" (the browser's) or a configured one,
+        // validated by BroadcastConfig, so it needs no escaping.
+        StringBuilder json = new StringBuilder("{\"lastEventId\":").append(state.lastEventId())
+                .append(",\"language\":\"").append(config.language()).append("\",\"boards\":[");
         for (int i = 0; i < state.boards().size(); i++) {
             if (i > 0) json.append(',');
             json.append(state.boards().get(i).json());

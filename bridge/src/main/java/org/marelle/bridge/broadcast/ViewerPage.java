@@ -8,7 +8,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The viewer page, {@code viewer.html} beside this class: one HTML file with its script and style inline, so it
  * works on a club LAN without internet and needs no build step. The server puts the public state into it (the
- * placeholder below) so the board shows at once, then the page follows {@code /events}.
+ * placeholder below), with the configured language of the page ({@link BroadcastConfig#language()}), so the board
+ * shows at once, then the page follows {@code /events}.
  */
 final class ViewerPage {
 

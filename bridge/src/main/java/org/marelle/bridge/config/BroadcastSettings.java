@@ -15,12 +15,13 @@ import org.marelle.bridge.broadcast.LichessConfig;
  * @param token     the control API's bearer token; none switches the control API off
  * @param delay     seconds every public view lags behind the board (default 0)
  * @param notation  the viewer's move-list notation (default san)
+ * @param language  the viewer page's language: auto (the default: the browser's), en, fr, de, es, it or nl
  * @param keepAlive seconds between keep-alive comments on an idle event stream (default 15)
  * @param eventLog  events kept for reconnecting clients (default 1000)
  * @param lichess   the Lichess round to push to; none for no push
  */
 public record BroadcastSettings(String bind, Integer port, String token, Integer delay, String notation,
-                                Integer keepAlive, Integer eventLog, Lichess lichess) {
+                                String language, Integer keepAlive, Integer eventLog, Lichess lichess) {
 
     /**
      * {@code broadcast.lichess}: see {@link LichessConfig}.
@@ -56,6 +57,7 @@ public record BroadcastSettings(String bind, Integer port, String token, Integer
         BroadcastConfig d = BroadcastConfig.defaults();
         return new BroadcastConfig(bind == null ? d.bindAddress() : bind, port == null ? d.port() : port, token,
                 delay == null ? d.delay() : Duration.ofSeconds(delay), notation == null ? d.notation() : notation,
+                language == null ? d.language() : language,
                 keepAlive == null ? d.keepAlive() : Duration.ofSeconds(keepAlive),
                 eventLog == null ? d.eventLogCapacity() : eventLog,
                 lichess == null ? null : lichess.toLichessConfig());

@@ -393,8 +393,9 @@ final class ConfigCheck {
 
     /**
      * The broadcast section, every bad key at once: ranges and the address here; then what only
-     * {@link org.marelle.bridge.broadcast.BroadcastConfig} knows (a notation, a token, a Lichess round), asked one key
-     * at a time, so that one bad key does not hide the next. Its messages start with the key path.
+     * {@link org.marelle.bridge.broadcast.BroadcastConfig} knows (a notation, a viewer language, a token, a Lichess
+     * round), asked one key at a time, so that one bad key does not hide the next. Its messages start with the key
+     * path.
      */
     private void broadcast(BroadcastSettings b) {
         if (b == null) return;
@@ -413,8 +414,11 @@ final class ConfigCheck {
             range(at + ".lichess.maxBackoff", l.maxBackoff(), 1, 3600);
             range(at + ".lichess.timeout", l.timeout(), 1, 600);
         }
-        alone(() -> new BroadcastSettings(null, null, b.token(), null, null, null, null, null).toBroadcastConfig());
-        alone(() -> new BroadcastSettings(null, null, null, null, b.notation(), null, null, null).toBroadcastConfig());
+        alone(() -> new BroadcastSettings(null, null, b.token(), null, null, null, null, null, null).toBroadcastConfig());
+        alone(() -> new BroadcastSettings(null, null, null, null, b.notation(), null, null, null, null)
+                .toBroadcastConfig());
+        alone(() -> new BroadcastSettings(null, null, null, null, null, b.language(), null, null, null)
+                .toBroadcastConfig());
         if (l != null && problems.size() == before) alone(l::toLichessConfig);
     }
 

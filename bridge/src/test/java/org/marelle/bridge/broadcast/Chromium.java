@@ -57,8 +57,11 @@ final class Chromium implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** Loads {@code url} and returns the DOM after its scripts ran. */
-    static String dumpDom(Path chromium, URI url) throws IOException, InterruptedException {
+    /**
+     * Loads {@code url} and returns the DOM after its scripts ran; {@code flags} are more command-line switches, e.g.
+     * {@code --accept-lang=fr} for a browser that asks for French.
+     */
+    static String dumpDom(Path chromium, URI url, String... flags) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("marelle-chromium");
         Path err = Files.createTempFile("marelle-chromium", ".log");
         try {
@@ -66,6 +69,7 @@ final class Chromium implements AutoCloseable {
             command.add(chromium.toString());
             command.addAll(FLAGS);
             command.add("--user-data-dir=" + profile);
+            command.addAll(List.of(flags));
             command.add("--dump-dom");
             command.add(url.toString());
             Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
@@ -105,13 +109,17 @@ final class Chromium implements AutoCloseable {
         this.socket = socket;
     }
 
-    /** Starts a browser with the DevTools protocol on a free loopback port and connects to it. */
-    static Chromium launch(Path chromium) throws IOException, InterruptedException {
+    /**
+     * Starts a browser with the DevTools protocol on a free loopback port and connects to it; {@code flags} are more
+     * command-line switches.
+     */
+    static Chromium launch(Path chromium, String... flags) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory("marelle-chromium");
         List<String> command = new ArrayList<>();
         command.add(chromium.toString());
         command.addAll(FLAGS);
         command.add("--user-data-dir=" + profile);
+        command.addAll(List.of(flags));
         command.add("--remote-debugging-address=127.0.0.1");
         command.add("--remote-debugging-port=0");
         command.add("about:blank");
@@ -216,15 +224,47 @@ final class Chromium implements AutoCloseable {
 
     /** Opens {@code url} in a new tab and waits for its load event; returns the page's session id. */
     String open(URI url) throws IOException {
+        return open(url, null);
+    }
+
+    /**
+     * Opens {@code url} in a new tab whose viewport is {@code screen} (CSS pixels; a phone's also gets the mobile
+     * viewport rules), and waits for its load event; returns the page's session id. Requests to addresses matching
+     * {@code blocked} (patterns with {@code *}) fail as if the network had refused them.
+     */
+    String open(URI url, Screen screen, String... blocked) throws IOException {
         ObjectNode p = GameRenderer.JSON.createObjectNode().put("url", "about:blank");
         String target = call(null, "Target.createTarget", p).get("targetId").asText();
         ObjectNode a = GameRenderer.JSON.createObjectNode().put("targetId", target).put("flatten", true);
         String session = call(null, "Target.attachToTarget", a).get("sessionId").asText();
+        if (screen != null) {
+            call(session, "Emulation.setDeviceMetricsOverride", GameRenderer.JSON.createObjectNode()
+                    .put("width", screen.width()).put("height", screen.height()).put("deviceScaleFactor", 1)
+                    .put("mobile", screen.phone()));
+        }
+        if (blocked.length > 0) {
+            call(session, "Network.enable", GameRenderer.JSON.createObjectNode());
+            ObjectNode b = GameRenderer.JSON.createObjectNode();
+            com.fasterxml.jackson.databind.node.ArrayNode urls = b.putArray("urls");
+            for (String pattern : blocked) {
+                urls.add(pattern);
+            }
+            call(session, "Network.setBlockedURLs", b);
+        }
         // Navigate once attached: the answer comes when the new document is committed, so what is evaluated next
         // runs in it (not in about:blank); then wait for its load event inside the page.
         call(session, "Page.navigate", GameRenderer.JSON.createObjectNode().put("url", url.toString()));
         evaluate(session, "document.readyState === 'complete' || new Promise(r => addEventListener('load', () => r(true)))");
         return session;
+    }
+
+    /** A viewport to open a page in: width and height in CSS pixels, and whether it is a phone's. */
+    record Screen(int width, int height, boolean phone) {
+
+        @Override
+        public String toString() {
+            return width + "x" + height + (phone ? " phone" : "");
+        }
     }
 
     /** Runs {@code expression} in the page, awaiting it when it is a promise; returns its value as JSON. */

@@ -216,6 +216,111 @@ class ViewerBrowserTest {
         }
     }
 
+    /** The page as shown, without its scripts (which hold the texts of every language). */
+    private static String shownPart(String dom) {
+        int scripts = dom.indexOf("<script");
+        assertThat(scripts).as("the page's scripts").isPositive();
+        return dom.substring(0, scripts);
+    }
+
+    /** A game White won by checkmate (the scholar's mate), to read how the page words a result. */
+    private static GameSnapshot scholarsMate() {
+        return Games.play(Games.standard("mate"), "e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#").withResult("1-0");
+    }
+
+    @Test
+    void thePageSpeaksTheBrowsersLanguageWhenTheConfigurationNamesNone() throws Exception {
+        hub.gameChanged(Games.ONE, scholarsMate());
+        String dom = shownPart(Chromium.dumpDom(chromium, server.uri(), "--accept-lang=fr-CH,fr,en"));
+        assertThat(dom).contains("<html lang=\"fr\">");
+        assertThat(dom).contains(">Marelle en direct<", ">Retourner l'\u00E9chiquier<", ">Cette partie (PGN)<",
+                ">Coups<", ">Blancs<", ">Noirs<", "Les Blancs gagnent (mat)", ">partie termin\u00E9e<",
+                "title=\"pendule des Blancs\"", "<title>Blancs&nbsp;: roi en e1</title>");
+        assertThat(dom).doesNotContain("Flip board", "White wins", ">game over<", ">live<");
+        // The move list keeps the configured notation (French here too, but from broadcast.notation).
+        assertThat(dom).contains(">Dxf7#<");
+    }
+
+    @Test
+    void aConfiguredLanguageWinsOverTheBrowsers() throws Exception {
+        BroadcastConfig german = BroadcastConfig.defaults().withPort(0).withLanguage("de");
+        try (BroadcastHub hub2 = BroadcastHub.create(german);
+             BroadcastServer server2 = BroadcastServer.start(german, hub2)) {
+            hub2.gameChanged(Games.ONE, scholarsMate());
+            String dom = shownPart(Chromium.dumpDom(chromium, server2.uri(), "--accept-lang=fr"));
+            assertThat(dom).contains("<html lang=\"de\">");
+            assertThat(dom).contains(">Brett drehen<", ">Z\u00FCge<", ">Wei\u00DF<", ">Schwarz<",
+                    "Wei\u00DF gewinnt (Schachmatt)", ">Partie beendet<", "Runde 3");
+            assertThat(dom).doesNotContain("Retourner", "Blancs", "Flip board");
+            // The move list stays in the configured notation, standard SAN by default.
+            assertThat(dom).contains(">Qxf7#<");
+        }
+    }
+
+    @Test
+    void lettersOnThePiecesAndTheLegendOnlyWhereThePiecesAreUnfamiliar() throws Exception {
+        hub.gameChanged(Games.ONE, Games.play(Games.standard("letters-8x8"), "e4", "e5"));
+        hub.gameChanged(COURIER_BOARD, GameSnapshot.start("letters-courier", Position.start(Variant.COURIER)));
+
+        // An English browser whatever the machine's locale: the legend's words are checked below.
+        String chess = shownPart(Chromium.dumpDom(chromium, server.uri(), "--accept-lang=en"));
+        assertThat(piecesInDom(chess)).hasSize(32);
+        assertThat(chess).as("no letter badge on an 8x8 board").doesNotContain("class=\"badge\"");
+        assertThat(chess).containsPattern("<input type=\"checkbox\" id=\"letters\">");
+        assertThat(chess).as("no legend on an 8x8 board").contains("<details id=\"legend\" open=\"\" hidden=\"\"");
+
+        String courier = shownPart(Chromium.dumpDom(chromium, server.uri().resolve("?board=2"), "--accept-lang=en"));
+        assertThat(courier).contains("data-files=\"12\"");
+        Matcher badges = Pattern.compile("<text class=\"badge\"[^>]*>([A-Z])</text>").matcher(courier);
+        List<String> letters = new ArrayList<>();
+        while (badges.find()) {
+            letters.add(badges.group(1));
+        }
+        assertThat(letters).as("a letter on each of Courier's 48 pieces").hasSize(48).contains("F", "M", "W", "E", "B");
+        Matcher legend = Pattern.compile("<details id=\"legend\"([^>]*)>(.*?)</details>", Pattern.DOTALL)
+                .matcher(courier);
+        assertThat(legend.find()).isTrue();
+        assertThat(legend.group(1)).doesNotContain("hidden");
+        assertThat(legend.group(2)).contains("Courier chess pieces", "data-piece=\"ferz\"", "data-piece=\"alfil\"",
+                "jumps exactly two squares diagonally", "one square straight: forward, back or sideways",
+                "any distance diagonally", "data-piece=\"knight rook\"", "as in chess");
+    }
+
+    @Test
+    void theConnectionBadgeSaysTheGameIsOverOnceItHasAResult() throws Exception {
+        GameSnapshot game = Games.play(Games.standard("badge"), "e4", "e5");
+        hub.gameChanged(Games.ONE, game);
+        try (Chromium browser = Chromium.launch(chromium, "--accept-lang=en")) {
+            String page = browser.open(server.uri());
+            assertThat(browser.evaluate(page, "window.marelle.live").asBoolean()).isTrue();
+            assertThat(browser.evaluate(page, "document.getElementById('connection').textContent").asText())
+                    .isEqualTo("live");
+            assertThat(strings(browser.evaluate(page, "window.marelle.languages"))).as("the languages the page speaks")
+                    .containsExactlyInAnyOrderElementsOf(BroadcastConfig.VIEWER_LANGUAGES);
+
+            hub.gameChanged(Games.ONE, game.withResult("0-1"));
+            // Waits in the page for the badge to change, for at most 20 s (then it answers what it shows).
+            JsonNode badge = browser.evaluate(page, """
+                    Promise.race([
+                      window.marelle.when(() => document.getElementById('result').getAttribute('data-result') === '0-1'
+                          && document.getElementById('connection').textContent !== 'live'),
+                      new Promise(r => setTimeout(r, 20000))
+                    ]).then(() => JSON.stringify({ text: document.getElementById('connection').textContent,
+                                                   cls: document.getElementById('connection').className }))""");
+            JsonNode shown = GameRenderer.JSON.readTree(badge.asText());
+            assertThat(shown.path("text").asText()).isEqualTo("game over");
+            assertThat(shown.path("cls").asText()).isEqualTo("over");
+
+            // Reopened (the arbiter's "*"), the game is live again.
+            hub.gameChanged(Games.ONE, game.withResult("*"));
+            assertThat(browser.evaluate(page, """
+                    Promise.race([
+                      window.marelle.when(() => document.getElementById('connection').textContent === 'live'),
+                      new Promise(r => setTimeout(r, 20000))
+                    ]).then(() => document.getElementById('connection').textContent)""").asText()).isEqualTo("live");
+        }
+    }
+
     /** Waits (in the page) until the board shows {@code ply} moves, then reads what it shows. */
     private static JsonNode shown(Chromium browser, String page, String board, int ply) throws Exception {
         String script = """

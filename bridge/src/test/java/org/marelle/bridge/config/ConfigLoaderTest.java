@@ -102,6 +102,7 @@ class ConfigLoaderTest {
                   token: 0123456789abcdef0123
                   delay: 30
                   notation: fr
+                  language: FR
                   keepAlive: 5
                   eventLog: 200
                   lichess:
@@ -114,7 +115,7 @@ class ConfigLoaderTest {
                 """, "b.yaml");
         BroadcastConfig b = full.broadcast().toBroadcastConfig();
         assertThat(b).isEqualTo(new BroadcastConfig("0.0.0.0", 8081, "0123456789abcdef0123", Duration.ofSeconds(30), "fr",
-                Duration.ofSeconds(5), 200, new LichessConfig(URI.create("http://127.0.0.1:9999"), "AbCd1234",
+                "fr", Duration.ofSeconds(5), 200, new LichessConfig(URI.create("http://127.0.0.1:9999"), "AbCd1234",
                 "lip_secret", Duration.ofSeconds(2), Duration.ofSeconds(30), Duration.ofSeconds(10))));
         MarelleConfig sim = ConfigLoader.load(SHIPPED.resolve("simulated.yaml"));
         assertThat(sim.broadcast().toBroadcastConfig().bindAddress()).isEqualTo("127.0.0.1");
@@ -177,12 +178,15 @@ class ConfigLoaderTest {
                 Arguments.of("an unknown notation", "board:\n  driver: {type: simulated}\nbroadcast:\n  notation: klingon\n",
                         List.of("broadcast.notation: unknown notation 'klingon' (known: san, fr, de, es, it, nl, figurine, lan, "
                                 + "uci, iccf, vandermonde, descriptive-en, descriptive-fr) (line 4)")),
+                Arguments.of("an unknown viewer language", "board:\n  driver: {type: simulated}\nbroadcast:\n  language: klingon\n",
+                        List.of("broadcast.language: unknown language 'klingon' (known: auto, en, fr, de, es, it, nl) "
+                                + "(line 4)")),
                 Arguments.of("a bad Lichess round", "board:\n  driver: {type: simulated}\nbroadcast:\n  lichess: {round: abc, token: lip_x}\n",
                         List.of("broadcast.lichess.round: 'abc' is not a round id (8 letters or digits, the last part "
                                 + "of the round's address) (line 4)")),
                 Arguments.of("an unknown broadcast key", "board:\n  driver: {type: simulated}\nbroadcast:\n  prot: 8080\n",
                         List.of("broadcast.prot: unknown key; did you mean port? (known: bind, delay, eventLog, keepAlive, "
-                                + "lichess, notation, port, token) (line 4)")),
+                                + "language, lichess, notation, port, token) (line 4)")),
                 Arguments.of("seconds as text", "board:\n  driver: {type: simulated}\nbroadcast:\n  delay: 5s\n",
                         List.of("broadcast.delay: '5s' is not a whole number (line 4)")),
                 Arguments.of("an unknown driver", "board:\n  driver:\n    type: gpio\n",
@@ -296,6 +300,7 @@ class ConfigLoaderTest {
                           delay: -1
                           token: short
                           notation: klingon
+                          language: tlh
                         """,
                         List.of("board.scanHz: 'fast' is not a whole number (line 3)",
                                 "broadcast.port: 'http' is not a whole number (line 6)",
@@ -304,7 +309,8 @@ class ConfigLoaderTest {
                                 "broadcast.token: needs at least 16 printable ASCII characters without spaces (e.g. from "
                                         + "'openssl rand -hex 16'), got 5 characters (line 8)",
                                 "broadcast.notation: unknown notation 'klingon' (known: san, fr, de, es, it, nl, figurine, "
-                                        + "lan, uci, iccf, vandermonde, descriptive-en, descriptive-fr) (line 9)")),
+                                        + "lan, uci, iccf, vandermonde, descriptive-en, descriptive-fr) (line 9)",
+                                "broadcast.language: unknown language 'tlh' (known: auto, en, fr, de, es, it, nl) (line 10)")),
                 Arguments.of("an unknown key and a bad pin list", """
                         board:
                           driver:

@@ -87,8 +87,8 @@ class LauncherTest {
 
     /** A shipped broadcast section on port 0, so that tests never take a port someone uses. */
     static BroadcastSettings anyFreePort(BroadcastSettings b) {
-        return b == null ? null : new BroadcastSettings(b.bind(), 0, b.token(), b.delay(), b.notation(), b.keepAlive(),
-                b.eventLog(), b.lichess());
+        return b == null ? null : new BroadcastSettings(b.bind(), 0, b.token(), b.delay(), b.notation(), b.language(),
+                b.keepAlive(), b.eventLog(), b.lichess());
     }
 
     private String log() {
