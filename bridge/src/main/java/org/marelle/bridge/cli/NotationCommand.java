@@ -160,7 +160,7 @@ final class NotationCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         int problems = 0;
-        boolean first = true;
+        boolean first = true, missing = false;
         for (String name : arguments) {
             Path file = Path.of(name);
             try (PgnReader games = new PgnReader(PgnInput.open(file, err), name)) {
@@ -195,11 +195,13 @@ final class NotationCommand implements Callable<Integer> {
             } catch (IOException | UncheckedIOException e) {
                 err.println(name + ": cannot read: " + IoReason.of(e, name));
                 problems++;
+                if (!Files.exists(file)) missing = true;
             }
         }
         out.flush();
         err.flush();
-        return problems > 0 ? 1 : 0;
+        // (A file that is not there is a usage error, as for every command; the others were still written.)
+        return missing ? 2 : problems > 0 ? 1 : 0;
     }
 
     /** "Game 3: Morphy, Paul - Duke Karl / Count Isouard (Paris, 1858.??.??)". */

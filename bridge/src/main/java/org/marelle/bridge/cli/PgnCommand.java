@@ -40,7 +40,8 @@ final class PgnCommand implements Runnable {
             mixinStandardHelpOptions = true,
             description = {
                 "Replay every game, report the ones that do not replay, end with the totals.",
-                "Files ending in .gz are read gunzipped. Exit code 1 when any game has an error.",
+                "Files ending in .gz are read gunzipped. Exit code 1 when any game has an error, 2 when a file "
+                    + "given is not there (the others are still checked).",
                 "Bytes that are not UTF-8 are read as Latin-1, with a warning naming the line.",
                 "A game may hold at most 100000 moves and 16 MiB of text."
             },

@@ -40,7 +40,6 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         header = "Replay a recorded sensor trace (JSON Lines) through the move recognizer.",
         description = {
-            "Replay a recorded sensor trace (JSON Lines) through the move recognizer.",
             "Trace lines: {\"t\": 0, \"occupied\": [\"a1\", ...]}, {\"t\": 1530, \"up\": \"e2\"}, "
                 + "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
             "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'. After the last line "
@@ -127,7 +126,7 @@ final class RecognizeCommand implements Callable<Integer> {
         } catch (IOException | UncheckedIOException e) {
             out.println(trace + ": cannot read: " + IoReason.of(e, trace.toString()));
             out.flush();
-            return 1;
+            return Files.exists(trace) ? 1 : 2;   // a file that is not there is a usage error
         }
         if (!noTail) state = tail(state, out, start.geometry());
         out.println("fen: " + state.position().fen());

@@ -31,7 +31,9 @@ import picocli.CommandLine.Spec;
         description = {
             "Run the daemon: the board's sensors to recognized moves to the journal and PGN files.",
             "Logs one line per event on standard output. Stops cleanly on SIGTERM or Ctrl-C.",
-            "Exit codes: 0 stopped, 1 could not start, 2 the configuration has errors (each names its key and line)."
+            "Exit codes: 143 stopped by SIGTERM (130 after Ctrl-C; the journal and PGN are complete), 1 could not "
+                + "start, 2 the configuration has errors (each names its key and line), 70 an essential thread died "
+                + "(the service manager starts it again)."
         },
         footer = {"", "Examples:", "  marelle run --config /etc/marelle/marelle.yaml",
             "  marelle run --config config/simulated.yaml       (then: nc localhost 7777)",

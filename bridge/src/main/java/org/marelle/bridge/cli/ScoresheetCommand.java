@@ -100,7 +100,7 @@ final class ScoresheetCommand implements Callable<Integer> {
         } catch (IOException | UncheckedIOException e) {
             err.println(file + ": cannot read: " + IoReason.of(e, file.toString()));
             err.flush();
-            return 1;
+            return Files.exists(file) ? 1 : 2;   // a file that is not there is a usage error
         }
         if (sheets.isEmpty()) {
             err.println(file + ": " + (game != null ? "no game " + game : "no game") + " to print");

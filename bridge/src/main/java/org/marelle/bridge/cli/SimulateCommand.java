@@ -113,7 +113,7 @@ final class SimulateCommand implements Callable<Integer> {
         RecognizerConfig config = RecognizerConfig.defaults();
         Tally total = Tally.ZERO;
         long gameIndex = 0;
-        boolean unreadable = false;
+        boolean unreadable = false, missing = false;
         ExecutorService pool = Executors.newFixedThreadPool(n);
         try {
             for (Path file : files) {
@@ -122,7 +122,7 @@ final class SimulateCommand implements Callable<Integer> {
                     contents = GameFiles.read(file);
                 } catch (NoSuchFileException e) {
                     out.println(file + ": cannot read: no such file");
-                    unreadable = true;
+                    missing = true;
                     continue;
                 } catch (IOException e) {
                     out.println(file + ": cannot read: " + IoReason.of(e, file.toString()));
@@ -162,7 +162,8 @@ final class SimulateCommand implements Callable<Integer> {
         out.println("stalled: " + total.stalled());
         out.println(total);
         out.flush();
-        return total.perfect() && !unreadable ? 0 : 1;
+        // (A file that is not there is a usage error, as for every command; the others were still played.)
+        return missing ? 2 : total.perfect() && !unreadable ? 0 : 1;
     }
 
     private static GameCheck.Result result(Future<GameCheck.Result> f) throws InterruptedException, ExecutionException {

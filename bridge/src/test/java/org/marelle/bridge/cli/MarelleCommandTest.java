@@ -37,6 +37,19 @@ class MarelleCommandTest {
         }
     }
 
+    /** Issue #17: a file that is not there is a usage error (exit 2) for every command, named in the message. */
+    @Test
+    void aFileThatIsNotThereIsExit2ForEveryCommand(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String missing = dir.resolve("nope.pgn").toString();
+        String[][] commands = {{"pgn", "check", missing}, {"notation", "--to", "fr", missing}, {"scoresheet", missing},
+            {"recognize", "--trace", missing}, {"simulate", "--pgn", missing}, {"run", "--config", missing}};
+        for (String[] c : commands) {
+            CliRun run = CliRun.of(c);
+            assertThat(run.exitCode()).as(String.join(" ", c) + ": " + run.out() + run.err()).isEqualTo(2);
+            assertThat(run.out() + run.err()).as(String.join(" ", c)).contains(missing);
+        }
+    }
+
     @Test
     void versionNamesMarelleAndTheJava() {
         CliRun run = CliRun.of("--version");

@@ -168,7 +168,7 @@ class RecognizeCommandTest {
         assertThat(CliRun.of("recognize", "--trace", t, "--scan-hz", "0").err()).contains("--scan-hz must be 1 to 1000");
         assertThat(CliRun.of("recognize", "--trace", t, "--debounce", "51").err()).contains("--debounce must be 1 to 50");
         CliRun missing = CliRun.of("recognize", "--trace", dir.resolve("none.jsonl").toString());
-        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.exitCode()).isEqualTo(2);   // a file that is not there is a usage error
         assertThat(missing.out()).contains("cannot read: no such file");
     }
 }

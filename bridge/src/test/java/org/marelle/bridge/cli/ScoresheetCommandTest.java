@@ -62,7 +62,7 @@ class ScoresheetCommandTest {
         assertThat(CliRun.of("scoresheet", "x.pgn", "--lang", "de").exitCode()).isEqualTo(2);
         assertThat(CliRun.of("scoresheet", "x.pgn", "--format", "pdf").exitCode()).isEqualTo(2);
         CliRun missing = CliRun.of("scoresheet", "no-such-file.pgn");
-        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.exitCode()).isEqualTo(2);   // a file that is not there is a usage error
         assertThat(missing.err()).contains("no-such-file.pgn: cannot read: no such file");
     }
 }

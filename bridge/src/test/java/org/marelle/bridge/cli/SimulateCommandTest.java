@@ -84,7 +84,7 @@ class SimulateCommandTest {
     @Test
     void missingFileIsReportedAndFails(@TempDir Path dir) {
         CliRun run = CliRun.of("simulate", "--pgn", dir.resolve("none.pgn").toString());
-        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.exitCode()).isEqualTo(2);   // a file that is not there is a usage error
         assertThat(run.out()).contains("none.pgn: cannot read: no such file");
     }
 
