@@ -155,7 +155,7 @@ final class GameRenderer {
         GameView view = new GameView(board.value(), g.gameId(), initial.variant().name(), geometry.files(),
                 geometry.ranks(), kinds, initial.fen(), now.fen(), colour(now.turn()), moves.size(),
                 allTags.getOrDefault("White", "?"), allTags.getOrDefault("Black", "?"), allTags, g.result(), outcome,
-                now.isCheck(), textNotation.name(), moveViews, squares, last, clock, g.status(), g.casual());
+                g.ending() == null ? null : g.ending().id(), now.isCheck(), textNotation.name(), moveViews, squares, last, clock, g.status(), g.casual());
         String json;
         String head;
         try {

@@ -35,14 +35,16 @@ import org.marelle.rules.pgn.PgnGame;
  * @param tags       PGN tags in order (Event, Site, Date, Round, White, Black, …); Result, GameId, Variant, FEN and
  *                   SetUp come from the other fields
  * @param result     "*" while the game runs, else "1-0", "0-1" or "1/2-1/2"
+ * @param ending     how a finished game ended when its position did not end it (a resignation, a flag, ...); null
+ *                   while it runs, when the rules ended it, or when not known
  * @param drawOffers indexes into {@code moves} of the moves a draw offer was made with
  * @param clock      the clocks now, or null when the game has none
  * @param status     what the recognizer says about the board
  * @param casual     casual mode: takebacks are allowed
  */
 public record GameSnapshot(String gameId, Position initial, List<Move> moves, List<Duration> clocks,
-        Map<String, String> tags, String result, Set<Integer> drawOffers, ClockState clock, BoardStatus status,
-        boolean casual) {
+        Map<String, String> tags, String result, Ending ending, Set<Integer> drawOffers, ClockState clock,
+        BoardStatus status, boolean casual) {
 
     /** Tags that the snapshot's other fields own; setting them as tags would contradict those fields. */
     public static final Set<String> DERIVED_TAGS = Set.of("Result", "GameId", "Variant", "FEN", "SetUp");
@@ -78,7 +80,7 @@ public record GameSnapshot(String gameId, Position initial, List<Move> moves, Li
 
     /** A new game from {@code initial}: no moves, no tags, result "*", no clock, board status unknown. */
     public static GameSnapshot start(String gameId, Position initial) {
-        return new GameSnapshot(gameId, initial, List.of(), List.of(), Map.of(), "*", Set.of(), null,
+        return new GameSnapshot(gameId, initial, List.of(), List.of(), Map.of(), "*", null, Set.of(), null,
                 BoardStatus.UNKNOWN, false);
     }
 
@@ -106,7 +108,7 @@ public record GameSnapshot(String gameId, Position initial, List<Move> moves, Li
             }
             c.add(clockAfter);
         }
-        return new GameSnapshot(gameId, initial, m, c, tags, result, drawOffers, clock, status, casual);
+        return new GameSnapshot(gameId, initial, m, c, tags, result, ending, drawOffers, clock, status, casual);
     }
 
     public GameSnapshot withMove(Move move) {
@@ -122,7 +124,7 @@ public record GameSnapshot(String gameId, Position initial, List<Move> moves, Li
         Set<Integer> offers = new TreeSet<>(drawOffers);
         offers.removeIf(i -> i >= n);
         return new GameSnapshot(gameId, initial, moves.subList(0, n), clocks.subList(0, Math.min(n, clocks.size())), tags,
-                result, offers, clock, status, casual);
+                result, ending, offers, clock, status, casual);
     }
 
     public GameSnapshot withTag(String name, String value) {
@@ -136,11 +138,18 @@ public record GameSnapshot(String gameId, Position initial, List<Move> moves, Li
     }
 
     public GameSnapshot withTags(Map<String, String> newTags) {
-        return new GameSnapshot(gameId, initial, moves, clocks, newTags, result, drawOffers, clock, status, casual);
+        return new GameSnapshot(gameId, initial, moves, clocks, newTags, result, ending, drawOffers, clock, status, casual);
     }
 
+    /** The result, with no word on how the game ended (see {@link #withResult(String, Ending)}). */
     public GameSnapshot withResult(String newResult) {
-        return new GameSnapshot(gameId, initial, moves, clocks, tags, newResult, drawOffers, clock, status, casual);
+        return withResult(newResult, null);
+    }
+
+    /** The result and how the game ended ({@code ending} null: by its position, or not known). */
+    public GameSnapshot withResult(String newResult, Ending newEnding) {
+        return new GameSnapshot(gameId, initial, moves, clocks, tags, newResult, newResult.equals("*") ? null : newEnding,
+                drawOffers, clock, status, casual);
     }
 
     /** A draw offer made with the last move. */
@@ -150,18 +159,18 @@ public record GameSnapshot(String gameId, Position initial, List<Move> moves, Li
         }
         Set<Integer> offers = new TreeSet<>(drawOffers);
         offers.add(moves.size() - 1);
-        return new GameSnapshot(gameId, initial, moves, clocks, tags, result, offers, clock, status, casual);
+        return new GameSnapshot(gameId, initial, moves, clocks, tags, result, ending, offers, clock, status, casual);
     }
 
     public GameSnapshot withClock(ClockState newClock) {
-        return new GameSnapshot(gameId, initial, moves, clocks, tags, result, drawOffers, newClock, status, casual);
+        return new GameSnapshot(gameId, initial, moves, clocks, tags, result, ending, drawOffers, newClock, status, casual);
     }
 
     public GameSnapshot withStatus(BoardStatus newStatus) {
-        return new GameSnapshot(gameId, initial, moves, clocks, tags, result, drawOffers, clock, newStatus, casual);
+        return new GameSnapshot(gameId, initial, moves, clocks, tags, result, ending, drawOffers, clock, newStatus, casual);
     }
 
     public GameSnapshot withCasual(boolean on) {
-        return new GameSnapshot(gameId, initial, moves, clocks, tags, result, drawOffers, clock, status, on);
+        return new GameSnapshot(gameId, initial, moves, clocks, tags, result, ending, drawOffers, clock, status, on);
     }
 }

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param tags       every tag of the PGN in its order
  * @param result     "*" or the result
  * @param outcome    how the position ended the game by rule ({@code checkmate}, {@code stalemate}…), or null
+ * @param ending     how a finished game ended when its position did not ({@link Ending#id()}: {@code resignation},
+ *                   {@code agreement}, {@code time-forfeit}, ...), or null
  * @param check      the side to move is in check
  * @param notation   the notation of {@code MoveView.text}
  * @param moves      the moves; left out of the events that follow a move (a viewer keeps the list from the
@@ -36,14 +38,14 @@ import java.util.Map;
  */
 public record GameView(String board, String gameId, String variant, int files, int ranks, List<PieceKind> pieceTypes,
         String initialFen, String fen, String turn, int ply, String white, String black, Map<String, String> tags,
-        String result, String outcome, boolean check, String notation,
+        String result, String outcome, String ending, boolean check, String notation,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<MoveView> moves, List<SquarePiece> squares,
         LastMove lastMove, ClockView clock, BoardStatus recognizer, boolean casual) {
 
     /** The same view without the move list: what an event carries, the list being the viewer's to keep. */
     public GameView head() {
         return new GameView(board, gameId, variant, files, ranks, pieceTypes, initialFen, fen, turn, ply, white, black,
-                tags, result, outcome, check, notation, null, squares, lastMove, clock, recognizer, casual);
+                tags, result, outcome, ending, check, notation, null, squares, lastMove, clock, recognizer, casual);
     }
 
     /** One of the variant's piece types. */

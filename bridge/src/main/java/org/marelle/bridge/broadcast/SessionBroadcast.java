@@ -142,7 +142,8 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
         for (long c : game.clocks()) clocks.add(c == SessionEvent.MovePlayed.NO_CLOCK ? null : Duration.ofMillis(c));
         while (!clocks.isEmpty() && clocks.getLast() == null) clocks.removeLast();
         return new GameSnapshot(game.gameId(), game.initial(), game.moves(), clocks, game.tags(),
-                game.result(), offers, clockState(game), status.withRecord(recordNote), casual);
+                game.result(), Ending.of(game.result(), game.reason()), offers, clockState(game),
+                status.withRecord(recordNote), casual);
     }
 
     /**

@@ -170,6 +170,8 @@ class SessionBroadcastTest {
         assertThat(result.statusCode()).isEqualTo(200);
         assertThat(session.game().result()).isEqualTo("1/2-1/2");
         assertThat(http.get("/game.pgn").body()).contains("[Result \"1/2-1/2\"]", "[Round \"5\"]");
+        // How it ended, for the viewer: the arbiter said so.
+        assertThat(Http.json(http.get("/api/game")).path("ending").asText()).isEqualTo("arbiter");
 
         HttpResponse<String> courier = http.send("POST", "/api/game/new", "{\"variant\":\"courier\"}",
                 "Authorization", auth);

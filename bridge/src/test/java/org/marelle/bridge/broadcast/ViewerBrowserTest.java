@@ -298,7 +298,7 @@ class ViewerBrowserTest {
             assertThat(strings(browser.evaluate(page, "window.marelle.languages"))).as("the languages the page speaks")
                     .containsExactlyInAnyOrderElementsOf(BroadcastConfig.VIEWER_LANGUAGES);
 
-            hub.gameChanged(Games.ONE, game.withResult("0-1"));
+            hub.gameChanged(Games.ONE, game.withResult("0-1", Ending.RESIGNATION));
             // Waits in the page for the badge to change, for at most 20 s (then it answers what it shows).
             JsonNode badge = browser.evaluate(page, """
                     Promise.race([
@@ -309,6 +309,9 @@ class ViewerBrowserTest {
                                                    cls: document.getElementById('connection').className }))""");
             JsonNode shown = GameRenderer.JSON.readTree(badge.asText());
             assertThat(shown.path("text").asText()).isEqualTo("game over");
+            // How it ended, beside the result: the position did not decide it, White resigned.
+            assertThat(browser.evaluate(page, "document.getElementById('result').textContent").asText())
+                    .contains("Black wins (resignation)");
             assertThat(shown.path("cls").asText()).isEqualTo("over");
 
             // Reopened (the arbiter's "*"), the game is live again.
