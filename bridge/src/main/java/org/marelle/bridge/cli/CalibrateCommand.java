@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         header = "Map the board's sensors to squares, guided, and find stuck or dead sensors.",
         description = {
-            "Map the board's sensors to squares: put a piece on each square it asks for (a1, b1, ... lit on the "
+            "Put a piece on each square it asks for (a1, b1, ... lit on the "
                 + "LEDs where the board has them) and lift it again. Type 'skip' when nothing happens, 'quit' to give "
                 + "up. Then reports stuck sensors (always on) and dead ones (never on) and writes board.sensors.table "
                 + "into the configuration, leaving the rest of the file as it is. On a simulated board standard input "

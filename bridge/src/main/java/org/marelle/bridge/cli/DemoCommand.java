@@ -38,8 +38,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         header = "Play a real game on a simulated board through the real recognizer and daemon (no hardware needed).",
         description = {
-            "Play a recorded game on a simulated board through the real daemon, printing each move as it is "
-                + "recognized and writing the PGN. No configuration and no hardware needed. By default the game is "
+            "It prints each move as it is recognized and writes the PGN; no configuration needed. By default the game is "
                 + "Morphy's 'Opera game' (Paris, 1858), played in real time; --speed 20 plays it 20 times faster.",
             "Run it again with the same --out folder after an interruption and it resumes from the journal.",
             "A game whose moves carry their clocks ([%%clk] comments) is played at its players' pace, and with a "

@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
         footer = {
             "",
             "Examples:",
-            "  marelle demo --speed 10                     a game on a simulated board, no hardware needed",
-            "  marelle demo --engine stockfish --speed 10  a simulated person against Stockfish",
+            "  marelle demo --speed 10                      (a game on a simulated board)",
+            "  marelle demo --engine stockfish --speed 10   (against Stockfish)",
             "  marelle run --config /etc/marelle/marelle.yaml",
             "  marelle perft --depth 5",
             "  marelle pgn check games.pgn more-games.pgn.gz",

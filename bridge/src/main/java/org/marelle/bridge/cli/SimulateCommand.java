@@ -42,8 +42,6 @@ import picocli.CommandLine.TypeConversionException;
         mixinStandardHelpOptions = true,
         header = "Play games on a simulated sensor board through the move recognizer; compare the moves committed.",
         description = {
-            "Play recorded games on a simulated sensor board through the move recognizer and compare the moves it "
-                + "commits with the games'.",
             "Profiles on an ideal 40 Hz sensor without debouncing, as always simulated: clean (lift, drop, settle), "
                 + "human (any capture/castling/en passant order, drags, hesitations, j'adoube, pauses), noisy (human "
                 + "plus sensor flicker and missed scans), blitz (human, replies within 150 ms).",

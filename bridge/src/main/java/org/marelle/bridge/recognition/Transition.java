@@ -359,6 +359,16 @@ final class Transition {
             withdraw();
             return;
         }
+        if (remoteMove != null && history != null && remoteMoveShown()) {
+            // The move made elsewhere shows on its own squares, though the board never read in sync before the
+            // player's next move began (a piece set down off centre read only late, the next piece lifted in the
+            // same scan): it is made. The log goes on from when its pieces were lifted: what the board showed before
+            // was the game before it, which no story from the game's position explains.
+            SquareSet before = history.position().occupancy(), after = table.occupancy();
+            long first = log.firstState(before.minus(after), SquareSet.EMPTY, Long.MIN_VALUE);
+            if (first >= 0) log = log.since(first - 1);
+            remoteMove = null;
+        }
         if (ambiguity != null && ambiguity.reported() && touchOfAStory()) return;
         Matcher matcher = new Matcher(this);
         Matcher.Candidate c = matcher.find();
@@ -982,6 +992,8 @@ final class Transition {
         lastMove = m;
         setTable(after);
         pending = null;
+        // (A move of the player's after one made elsewhere: that one was made on the board too.)
+        remoteMove = null;
         recentProvisional = null;
         tapSquare = -1;
         boardChoice = null;
@@ -1026,6 +1038,16 @@ final class Transition {
         remoteMove = null;
         takebackBoard = null;
         if (board != null) log = FrameLog.of(now, board);
+    }
+
+    /**
+     * Whether the board shows the remote move made on the squares it changes (the rest of the board may differ: the
+     * player's next move begun), a capture's victim taken off since it came.
+     */
+    private boolean remoteMoveShown() {
+        SquareSet before = history.position().occupancy(), after = table.occupancy();
+        SquareSet changed = before.symmetricDifference(after);
+        return !changed.isEmpty() && board.intersect(changed).equals(after.intersect(changed)) && !remoteCaptureInHand();
     }
 
     /** Whether the remote move is a capture whose victim's square has not read empty since the move came. */
@@ -1281,10 +1303,13 @@ final class Transition {
                 return;
             }
             if (close.stream().anyMatch(x -> x.misread() && !x.unseenBorneOut())) {
-                // A story that holds only if the sensors misread more than usual waits for the moves after it.
+                // A story that holds only if the sensors misread more than usual waits for the moves after it; when
+                // none can follow on this board (an engine waits for it), the player is asked once it stood still.
                 if (!longStill) {
                     catchUpStill = config.mismatchMillis();
                     searched = null;
+                } else {
+                    askAmongSetDown(close);
                 }
                 return;
             }
@@ -1597,3 +1622,4 @@ final class Transition {
         events.add(mismatch);
     }
 }
+

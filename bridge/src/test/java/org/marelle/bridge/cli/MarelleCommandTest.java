@@ -22,7 +22,9 @@ class MarelleCommandTest {
     @Test
     void everyHelpReadsAsParagraphsAt80Columns() {
         picocli.CommandLine root = MarelleCommand.commandLine();
-        for (var e : root.getSubcommands().entrySet()) {
+        java.util.Map<String, picocli.CommandLine> all = new java.util.LinkedHashMap<>(root.getSubcommands());
+        all.put("(alone)", root);
+        for (var e : all.entrySet()) {
             if (e.getKey().equals("help")) continue;
             picocli.CommandLine c = e.getValue();
             c.getCommandSpec().usageMessage().autoWidth(false).width(80);
@@ -33,6 +35,10 @@ class MarelleCommandTest {
                 assertThat(line.length() >= 45 || !continues || line.isBlank() || line.startsWith(" "))
                         .as("marelle " + e.getKey() + " --help, line " + (i + 1) + " cut short: '" + line + "' / '"
                                 + next + "'").isTrue();
+                // An indented example too long for the width goes on at the left margin.
+                assertThat(line.startsWith("  ") && continues)
+                        .as("marelle " + e.getKey() + " --help, line " + (i + 2) + " an example broken: '" + line
+                                + "' / '" + next + "'").isFalse();
             }
         }
     }

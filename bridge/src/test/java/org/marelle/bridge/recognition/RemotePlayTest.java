@@ -122,4 +122,37 @@ class RemotePlayTest {
         assertThat(h.committed()).containsExactly("Nxh5");
         assertThat(h.state().awaitingRemoteMove()).isTrue();
     }
+
+    @Test
+    void aRecaptureOfTheEnginesPieceReadLateIsNotLeftWaitingForEver() {
+        // As above, but the pawn set down off centre drops out until after the knight was lifted: the board never
+        // showed the engine's move alone, in sync, before the player's began. The engine's move is made all the same
+        // once its own squares show it; before, the board waited for that in-sync moment for ever, the engine with it
+        // (a Chess960 engine game stalled so on Nxh4, a pawn just moved there for the engine).
+        Hands h = Hands.at(Position.fromFen("rnbqkbnr/ppppppp1/7p/8/8/6N1/PPPPPPPP/R1BQKBNR b KQkq - 1 2"),
+                        RecognizerConfig.defaults()).ticking(20)
+                .remoteSides(Color.BLACK).remote("h6h5");
+        h.up("h6").after(700).up("g3").after(100).down("h5").after(150).up("h5").after(100).down("h5").after(3_000);
+        assertThat(h.committed()).containsExactly("Nxh5");
+        assertThat(h.state().awaitingRemoteMove()).isTrue();
+    }
+
+    @Test
+    void aRecaptureBegunInTheScanThatShowsTheEnginesMoveIsRead() {
+        // From an engine game that stalled for good (EngineDemoTest, the person White): 16...Nge3+ came from the
+        // engine; the person set the knight on e3 and lifted the bishop from f2 within one scan, so the board never
+        // read the engine's move alone, then took the knight (17. Bxe3). The log still began with the board before the
+        // engine's move, which no story from the game's position explains: nothing was ever committed or asked.
+        Hands h = Hands.at(Position.fromFen("r1bqk2r/1pp2pp1/p6p/3p3P/5pn1/P1bP3N/2nQPBPR/4KB2 w kq - 0 16"),
+                        RecognizerConfig.defaults()).ticking(20)
+                .remoteSides(Color.BLACK);
+        h.up("e1").after(300).down("d1").after(1_500);
+        assertThat(h.committed()).containsExactly("Kd1");
+        h.remote("g4e3").after(6_500).change("-g4 +e3 -f2").after(25).up("e3").after(200).down("e3").after(3_000);
+        // Now the board asks (nothing can follow Bxe3 on this board: the engine waits for it); a touch confirms.
+        assertThat(h.events(RecognitionEvent.BoardAmbiguous.class)).singleElement()
+                .satisfies(a -> assertThat(a.choices()).extracting(c -> c.san()).containsExactly(List.of("Bxe3")));
+        h.up("e3").after(250).down("e3").after(600);
+        assertThat(h.committed()).containsExactly("Kd1", "Bxe3");
+    }
 }
