@@ -70,6 +70,18 @@ class RunCommandTest {
                 "leds ws2812 drives SPI 0.0", "(Pi4J: No gpio chip yet initialized!)");
     }
 
+    /**
+     * Issue #17: Pi4J logs through SLF4J, which without a provider printed three warnings ("No SLF4J providers were
+     * found") at every start of a board on GPIO, I2C or SPI. A provider is on the classpath, Pi4J's log off by default.
+     */
+    @Test
+    void slf4jHasAProviderAndPi4jsLogIsOffByDefault() {
+        org.slf4j.ILoggerFactory factory = org.slf4j.LoggerFactory.getILoggerFactory();
+        assertThat(factory).isNotInstanceOf(org.slf4j.helpers.NOPLoggerFactory.class);
+        assertThat(factory.getClass().getName()).contains("Simple");
+        assertThat(org.slf4j.LoggerFactory.getLogger("com.pi4j.Pi4J").isWarnEnabled()).isFalse();
+    }
+
     /** Issue #14: "error: cannot start: afile", with neither reason nor key; now both. */
     @Test
     void aFolderThatIsAFileIsNamedWithItsKeyAndTheReason() throws IOException {
