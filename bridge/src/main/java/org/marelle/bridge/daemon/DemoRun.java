@@ -17,7 +17,6 @@ import org.marelle.board.LedBoard;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.broadcast.BroadcastConfig;
-import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.journal.Journal;
 import org.marelle.bridge.journal.PgnCopy;
 import org.marelle.bridge.output.AtomicFiles;

@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutionException;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.broadcast.BroadcastConfig;
-import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.engine.EngineException;
 import org.marelle.bridge.engine.UciEngine;
 import org.marelle.bridge.journal.Journal;

@@ -12,7 +12,6 @@ import java.util.function.Supplier;
 import org.marelle.board.Occupancy;
 import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.broadcast.BroadcastConfig;
-import org.marelle.bridge.broadcast.LiveBroadcast;
 import org.marelle.bridge.config.DriverConfig;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.config.PlayConfig;

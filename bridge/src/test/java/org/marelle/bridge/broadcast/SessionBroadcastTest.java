@@ -20,6 +20,8 @@ import org.marelle.board.LedFrame;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.daemon.BoardLoop;
 import org.marelle.bridge.daemon.EventLog;
+import org.marelle.bridge.daemon.LiveBroadcast;
+import org.marelle.bridge.daemon.SessionBroadcast;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionJournal;

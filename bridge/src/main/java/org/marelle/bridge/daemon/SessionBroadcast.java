@@ -1,4 +1,4 @@
-package org.marelle.bridge.broadcast;
+package org.marelle.bridge.daemon;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +14,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import org.marelle.bridge.daemon.BoardLoop;
+import org.marelle.bridge.broadcast.BoardId;
+import org.marelle.bridge.broadcast.BoardStatus;
+import org.marelle.bridge.broadcast.BroadcastHub;
+import org.marelle.bridge.broadcast.ClockState;
+import org.marelle.bridge.broadcast.ControlResult;
+import org.marelle.bridge.broadcast.Ending;
+import org.marelle.bridge.broadcast.GameControl;
+import org.marelle.bridge.broadcast.GameSnapshot;
 import org.marelle.bridge.recognition.PromotionChoices;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.RecognizerState;

@@ -1,9 +1,14 @@
-package org.marelle.bridge.broadcast;
+package org.marelle.bridge.daemon;
 
 import java.io.IOException;
 import java.net.URI;
 import java.time.InstantSource;
 import java.util.Objects;
+import org.marelle.bridge.broadcast.BoardId;
+import org.marelle.bridge.broadcast.BroadcastConfig;
+import org.marelle.bridge.broadcast.BroadcastHub;
+import org.marelle.bridge.broadcast.BroadcastServer;
+import org.marelle.bridge.broadcast.LichessPush;
 import org.marelle.bridge.session.GameSession;
 
 /**
@@ -61,7 +66,7 @@ public final class LiveBroadcast implements AutoCloseable {
     }
 
     /** See {@link SessionBroadcast#track}. */
-    public org.marelle.bridge.daemon.BoardLoop track(org.marelle.bridge.daemon.BoardLoop loop) {
+    public BoardLoop track(BoardLoop loop) {
         feed.track(loop);
         feed.recognizerChanged(loop.recognizer());
         return loop;
