@@ -26,8 +26,22 @@ import org.marelle.bridge.session.GameSession;
  */
 public final class LiveBroadcast implements AutoCloseable {
 
-    /** The board id a one-board daemon uses. */
+    /** The board id a one-board daemon uses when its game has no usable {@code Board} tag. */
     public static final BoardId BOARD = BoardId.of("1");
+
+    /**
+     * The board id the broadcast gives this board: the game's {@code Board} tag ({@code game.tags.Board} in the
+     * configuration, the table number of a round), so that the boards of a round keep apart; {@link #BOARD} when
+     * there is none, or it is no board id (letters, digits, '.', '-', '_').
+     */
+    public static BoardId boardOf(java.util.Map<String, String> tags) {
+        String b = tags.getOrDefault(org.marelle.bridge.session.GameTags.BOARD, "").strip();
+        try {
+            return b.isEmpty() || b.equals("?") ? BOARD : BoardId.of(b);
+        } catch (IllegalArgumentException e) {
+            return BOARD;
+        }
+    }
 
     private final BroadcastHub hub;
     private final BroadcastServer server;
@@ -50,7 +64,7 @@ public final class LiveBroadcast implements AutoCloseable {
     public static LiveBroadcast start(BroadcastConfig config, GameSession session, InstantSource clock) throws IOException {
         Objects.requireNonNull(session, "session");
         BroadcastHub hub = BroadcastHub.create(config);
-        SessionBroadcast feed = new SessionBroadcast(BOARD, hub, clock);
+        SessionBroadcast feed = new SessionBroadcast(boardOf(session.game().tags()), hub, clock);
         hub.setControl(feed);
         BroadcastServer server;
         try {
