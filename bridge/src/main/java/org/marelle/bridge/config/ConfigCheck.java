@@ -56,6 +56,28 @@ final class ConfigCheck {
         output(c.output());
         broadcast(c.broadcast());
         play(c.play(), c.board());
+        if (c.publish() != null) publish(c.publish());
+    }
+
+    /** The publish section: the broker's address and the topic levels (the credentials file is read at start). */
+    private void publish(PublishConfig p) {
+        PublishConfig.Mqtt m = p.mqtt();
+        if (m == null) {
+            problem("publish.mqtt", "missing: the broker to publish to (url: tcp://HOST:1883)");
+            return;
+        }
+        if (m.url() == null) problem("publish.mqtt.url", "missing: the broker, tcp://HOST:1883 or ssl://HOST:8883");
+        else if (!m.url().matches("(tcp|ssl)://[A-Za-z0-9.:\\[\\]_-]+(:[0-9]{1,5})?")) {
+            problem("publish.mqtt.url", "'" + m.url() + "' is not tcp://HOST:PORT or ssl://HOST:PORT");
+        }
+        String level = "[A-Za-z0-9._-]{1,64}";
+        if (!m.prefix().matches(level)) problem("publish.mqtt.prefix", "'" + m.prefix() + "' must be 1 to 64 letters, digits, '.', '-' or '_'");
+        if (m.round() != null && !m.round().matches(level)) {
+            problem("publish.mqtt.round", "'" + m.round() + "' must be 1 to 64 letters, digits, '.', '-' or '_'");
+        }
+        if (m.clientId() != null && !m.clientId().matches("[A-Za-z0-9._-]{1,23}")) {
+            problem("publish.mqtt.clientId", "'" + m.clientId() + "' must be 1 to 23 letters, digits, '.', '-' or '_'");
+        }
     }
 
     /** The play section: what can be checked without starting the engine (which the daemon does at start). */

@@ -15,6 +15,9 @@ import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.config.DriverConfig;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.config.PlayConfig;
+import org.marelle.bridge.config.PublishConfig;
+import org.marelle.bridge.mqtt.BoardTopics;
+import org.marelle.bridge.mqtt.MqttPublisher;
 import org.marelle.bridge.journal.Journal;
 import org.marelle.bridge.journal.PgnCopy;
 import org.marelle.bridge.output.AtomicFiles;
@@ -143,6 +146,17 @@ public final class Launcher {
                             + " (broadcast.bind, broadcast.port): " + IoReason.of(e), e);
                 }
             }
+            MqttPublisher mqtt = null;
+            if (config.publish() != null) {
+                try {
+                    mqtt = startMqtt(config.publish().mqtt(), session, journal, log);
+                } catch (IOException | RuntimeException e) {
+                    pgn.close();
+                    hardware.close();
+                    if (live != null) live.close();
+                    throw e;
+                }
+            }
             LiveBroadcast viewer = live;
             // The engine starts before the daemon, so that a missing or broken one stops the start with its reason;
             // its side and moves reach the daemon's thread once it exists.
@@ -179,6 +193,9 @@ public final class Launcher {
                 log.info("playing against " + opponent.engineName() + " (" + config.play().engineSettings() + ")");
             }
             List<AutoCloseable> closing = new ArrayList<>();
+            // (The publisher stops before the journal: what the broker has not acknowledged is sent again at the next
+            // start, from the journal.)
+            if (mqtt != null) closing.add(mqtt);
             if (opponent != null) closing.add(opponent);
             if (online != null) closing.add(online);
             Daemon daemon;
@@ -222,6 +239,44 @@ public final class Launcher {
             journal.close();
             throw e;
         }
+    }
+
+    /**
+     * The MQTT publisher of the {@code publish} section, publishing the current game (its events so far from the
+     * journal: receivers drop those they have) and listening to the session.
+     *
+     * @throws IOException naming {@code publish.mqtt.credentialsFile} when it cannot be read
+     */
+    static MqttPublisher startMqtt(PublishConfig.Mqtt m, GameSession session, Journal journal, EventLog log)
+            throws IOException {
+        String user = null, password = null;
+        if (m.credentialsFile() != null) {
+            Path file = Path.of(m.credentialsFile());
+            List<String> lines;
+            try {
+                lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IOException("publish.mqtt.credentialsFile '" + file + "': " + IoReason.of(e, file.toString()), e);
+            }
+            if (lines.isEmpty() || lines.get(0).isBlank()) {
+                throw new IOException("publish.mqtt.credentialsFile '" + file + "': empty; write the user name on the"
+                        + " first line and the password on the second");
+            }
+            user = lines.get(0).strip();
+            password = lines.size() > 1 ? lines.get(1).strip() : null;
+        }
+        Map<String, String> tags = session.game().tags();
+        String board = LiveBroadcast.boardOf(tags).value();
+        String round = m.round() != null ? m.round() : tags.getOrDefault(GameTags.ROUND, "-").strip();
+        if (!round.matches("[A-Za-z0-9._-]{1,64}")) round = "-";
+        BoardTopics topics = BoardTopics.of(m.prefix(), round, board);
+        MqttPublisher.Settings settings = new MqttPublisher.Settings(m.url(), user, password,
+                m.clientId() != null ? m.clientId() : "marelle-board-" + board, java.time.Duration.ofSeconds(1),
+                java.time.Duration.ofSeconds(30));
+        MqttPublisher p = MqttPublisher.start(topics, settings, session.game(), journal.events(), log::warning);
+        session.addListener(p);
+        log.info("publishing to " + m.url() + " under " + topics.prefix() + "/" + topics.round() + "/" + topics.board());
+        return p;
     }
 
     /** The Lichess opponent of the {@code play} section (not yet started: its threads begin with the daemon). */

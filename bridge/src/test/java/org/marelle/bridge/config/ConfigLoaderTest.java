@@ -155,7 +155,13 @@ class ConfigLoaderTest {
                                 // What the misspelt key leaves missing is said too (since issue #14).
                                 "board.driver.columns: missing: a list of GPIO numbers (line 2)")),
                 Arguments.of("an unknown section", "board:\n  driver: {type: simulated}\nhttp:\n  port: 8080\n",
-                        List.of("http: unknown key (known: board, broadcast, game, leds, output, play, recognition) (line 3)")),
+                        List.of("http: unknown key (known: board, broadcast, game, leds, output, play, publish, recognition) (line 3)")),
+                Arguments.of("a broker that is no MQTT address", "board:\n  driver: {type: simulated}\npublish:\n  mqtt:\n"
+                        + "    url: http://broker:1883\n    round: round 3\n",
+                        List.of("publish.mqtt.url: 'http://broker:1883' is not tcp://HOST:PORT or ssl://HOST:PORT (line 5)",
+                                "publish.mqtt.round: 'round 3' must be 1 to 64 letters, digits, '.', '-' or '_' (line 6)")),
+                Arguments.of("no broker", "board:\n  driver: {type: simulated}\npublish:\n  mqtt: {}\n",
+                        List.of("publish.mqtt.url: missing: the broker, tcp://HOST:1883 or ssl://HOST:8883 (line 4)")),
                 Arguments.of("broadcast values out of range", """
                         board:
                           driver: {type: simulated}
