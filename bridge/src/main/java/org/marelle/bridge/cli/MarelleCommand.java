@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
         versionProvider = MarelleVersion.class,
         description = "Marelle: sensor chessboards to legal moves to live notation.",
         subcommands = {PerftCommand.class, PgnCommand.class, NotationCommand.class, ScoresheetCommand.class, RunCommand.class,
-            DemoCommand.class, SimulateCommand.class, RecognizeCommand.class, SensorsCommand.class, CalibrateCommand.class, LedsCommand.class},
+            DemoCommand.class, SimulateCommand.class, RecognizeCommand.class, SensorsCommand.class, CalibrateCommand.class, LedsCommand.class,
+            HubCommand.class},
         footer = {
             "",
             "Examples:",

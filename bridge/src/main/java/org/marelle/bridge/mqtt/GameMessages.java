@@ -42,6 +42,8 @@ final class GameMessages {
             if (clock != SessionEvent.MovePlayed.NO_CLOCK) m.put("clockMillis", clock);
             p = p.play(ms.get(i));
         }
+        ArrayNode offers = o.putArray("drawOffers");
+        g.drawOffers().keySet().forEach(offers::add);
         o.put("fen", g.position().fen());
         o.put("result", g.result());
         if (g.isOver()) o.put("reason", g.reason());

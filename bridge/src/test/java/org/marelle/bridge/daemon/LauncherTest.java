@@ -178,6 +178,58 @@ class LauncherTest {
     }
 
     @Test
+    void aConfigWithAPublishSectionPublishesTheBoardsMovesToTheBrokerAndAHubServesThem() throws Exception {
+        var exe = org.marelle.bridge.mqtt.Mosquitto.find();
+        org.junit.jupiter.api.Assumptions.assumeTrue(exe.isPresent() || System.getenv("CI") != null,
+                "mosquitto is not installed");
+        try (var broker = org.marelle.bridge.mqtt.Mosquitto.start(exe.orElseThrow(), dir)) {
+            HandClock clock = new HandClock();
+            MarelleConfig config = ConfigLoader.parse("""
+                    board:
+                      driver: {type: simulated}
+                    game:
+                      tags: {Event: Club round, Round: "4", Board: "6", White: Anna, Black: Bruno}
+                    output:
+                      pgnDirectory: %s
+                      stateDirectory: %s
+                    publish:
+                      mqtt:
+                        url: %s
+                    """.formatted(dir.resolve("pgn"), dir.resolve("state"), broker.url()), "club.yaml");
+            Launcher.Running r = Launcher.start(config, () -> {
+                throw new AssertionError("a simulated board needs no Pi4J");
+            }, clock, log);
+            try (Hub hub = Hub.start(new Hub.Options(broker.url(), "marelle", "4", null, "hub",
+                    org.marelle.bridge.broadcast.BroadcastConfig.defaults().withPort(0)), log)) {
+                assertThat(log()).contains("publishing to " + broker.url() + " under marelle/4/6");
+                SimulatedBoard board = (SimulatedBoard) r.hardware().sensors();
+                Position p = Position.start(Variant.STANDARD);
+                for (String san : new String[] {"e4", "e5"}) {
+                    var move = p.parseSan(san);
+                    clock.millis += 2_000;
+                    board.lift(move.from(), clock.millis);
+                    clock.millis += 300;
+                    board.drop(move.to(), clock.millis);
+                    p = p.play(move);
+                }
+                clock.millis += 5_000;
+                HttpClient http = HttpClient.newHttpClient();
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                String pgn = "";
+                while (!pgn.contains("1. e4 e5")) {
+                    if (System.nanoTime() > until) org.assertj.core.api.Assertions.fail("the hub never had 1. e4 e5: " + pgn);
+                    Thread.sleep(50);
+                    pgn = http.send(HttpRequest.newBuilder(hub.uri().resolve("/game.pgn?board=6")).build(),
+                            HttpResponse.BodyHandlers.ofString()).body();
+                }
+                assertThat(pgn).contains("[Event \"Club round\"]", "[White \"Anna\"]", "[Round \"4\"]");
+            } finally {
+                r.daemon().stop();
+            }
+        }
+    }
+
+    @Test
     void aConfigWithABroadcastSectionServesTheGameLive() throws Exception {
         HandClock clock = new HandClock();
         String token = "0123456789abcdef0123456789abcdef";

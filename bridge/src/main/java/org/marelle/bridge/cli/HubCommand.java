@@ -1,0 +1,100 @@
+package org.marelle.bridge.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.marelle.bridge.broadcast.BroadcastConfig;
+import org.marelle.bridge.daemon.EventLog;
+import org.marelle.bridge.daemon.Hub;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code marelle hub}: every board of a round, from the MQTT broker, on one page (see {@link Hub}). */
+@Command(
+        name = "hub",
+        mixinStandardHelpOptions = true,
+        header = "Serve every board of a round, from the MQTT broker their daemons publish to.",
+        description = {
+            "Follows the boards that publish to the broker (publish.mqtt in their configuration; docs/mqtt.md) and "
+                + "serves them as one board's daemon serves its own: the viewer page with a board selector, "
+                + "/game.pgn?board=B, /games.pgn (the whole round), /api/games and /events (docs/broadcast.md). A hub "
+                + "started again has the round back at once from the boards' retained games.",
+            "Runs until SIGTERM or Ctrl-C. Exit codes: 1 could not start (the broker, the port), 2 usage error."
+        },
+        footer = {"", "Examples:", "  marelle hub --mqtt tcp://127.0.0.1:1883",
+            "  marelle hub --mqtt tcp://hub.local:1883 --round 3 --http-port 8080"},
+        usageHelpAutoWidth = true)
+final class HubCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--mqtt", required = true, paramLabel = "URL", description = "the broker: tcp://HOST:PORT or ssl://HOST:PORT")
+    private String url;
+
+    @Option(names = "--http-port", paramLabel = "P", defaultValue = "8080",
+            description = "serve on this port (default: ${DEFAULT-VALUE}; 0: any free port)")
+    private int port;
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "0.0.0.0",
+            description = "serve on this address (default: ${DEFAULT-VALUE}, every network of the machine)")
+    private String bind;
+
+    @Option(names = "--prefix", paramLabel = "LEVEL", defaultValue = "marelle",
+            description = "the topics' root the boards publish under (default: ${DEFAULT-VALUE})")
+    private String prefix;
+
+    @Option(names = "--round", paramLabel = "R", defaultValue = "+",
+            description = "follow this round only (default: every round)")
+    private String round;
+
+    @Option(names = "--credentials", paramLabel = "FILE",
+            description = "user name on the first line, password on the second (default: anonymous)")
+    private Path credentials;
+
+    @Option(names = "--client-id", paramLabel = "ID", defaultValue = "marelle-hub",
+            description = "the hub's MQTT client id (default: ${DEFAULT-VALUE})")
+    private String clientId;
+
+    private final CountDownLatch stopped = new CountDownLatch(1);
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (!url.matches("(tcp|ssl)://[A-Za-z0-9.:\\[\\]_-]+(:[0-9]{1,5})?")) {
+            throw new ParameterException(spec.commandLine(), "--mqtt: '" + url + "' is not tcp://HOST:PORT or ssl://HOST:PORT");
+        }
+        if (!prefix.matches("[A-Za-z0-9._-]{1,64}")) {
+            throw new ParameterException(spec.commandLine(), "--prefix: '" + prefix + "' must be 1 to 64 letters, digits, '.', '-' or '_'");
+        }
+        if (!round.equals("+") && !round.matches("[A-Za-z0-9._-]{1,64}")) {
+            throw new ParameterException(spec.commandLine(), "--round: '" + round + "' must be + or 1 to 64 letters, digits, '.', '-' or '_'");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        EventLog log = EventLog.to(out, false);
+        BroadcastConfig config;
+        try {
+            config = BroadcastConfig.defaults().withBindAddress(bind).withPort(port);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Hub hub;
+        try {
+            hub = Hub.start(new Hub.Options(url, prefix, round, credentials, clientId, config), log);
+        } catch (IOException e) {
+            log.error("cannot start: " + e.getMessage());
+            return 1;
+        }
+        log.info("hub: following " + url + " (" + prefix + "/" + round + "/+), serving " + hub.uri());
+        Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(() -> {
+            hub.close();
+            stopped.countDown();
+        }));
+        stopped.await();
+        return 0;
+    }
+}

@@ -1,0 +1,109 @@
+package org.marelle.bridge.daemon;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import org.marelle.bridge.broadcast.BroadcastConfig;
+import org.marelle.bridge.broadcast.BroadcastHub;
+import org.marelle.bridge.broadcast.BroadcastServer;
+import org.marelle.bridge.mqtt.RoundFeed;
+import org.marelle.bridge.output.IoReason;
+
+/**
+ * {@code marelle hub}: every board of a round, from the MQTT broker its daemons publish to (docs/mqtt.md), served
+ * as one board's daemon serves its own (the viewer, {@code /game.pgn?board=B}, {@code /games.pgn}, {@code /api/games},
+ * {@code /events}; docs/broadcast.md). The same broadcast code as a board: the hub only feeds it from the broker.
+ *
+ * <pre>{@code
+ * Hub hub = Hub.start(new Hub.Options("tcp://127.0.0.1:1883", "marelle", "+", null, "marelle-hub",
+ *         BroadcastConfig.defaults()), log);
+ * }</pre>
+ */
+public final class Hub implements AutoCloseable {
+
+    /**
+     * @param url             the broker ({@code tcp://HOST:PORT} or {@code ssl://HOST:PORT})
+     * @param prefix          the topics' root level the boards publish under
+     * @param round           the round to follow, {@code +} for every round
+     * @param credentialsFile user name on the first line, password on the second; null for an anonymous client
+     * @param clientId        the hub's MQTT client id
+     * @param broadcast       how to serve the round (port, address, token, notation, language)
+     */
+    public record Options(String url, String prefix, String round, Path credentialsFile, String clientId,
+                          BroadcastConfig broadcast) {
+        public Options {
+            Objects.requireNonNull(url, "url");
+            Objects.requireNonNull(broadcast, "broadcast");
+        }
+    }
+
+    private final BroadcastHub hub;
+    private final BroadcastServer server;
+    private final RoundFeed feed;
+
+    private Hub(BroadcastHub hub, BroadcastServer server, RoundFeed feed) {
+        this.hub = hub;
+        this.server = server;
+        this.feed = feed;
+    }
+
+    /**
+     * Serves, then follows the broker; the boards' retained games arrive at once.
+     *
+     * @throws IOException naming what failed: the credentials file, the address the server cannot listen on, the
+     *                     broker that cannot be reached or refuses the hub
+     */
+    public static Hub start(Options o, EventLog log) throws IOException {
+        String user = null, password = null;
+        if (o.credentialsFile() != null) {
+            List<String> lines;
+            try {
+                lines = Files.readAllLines(o.credentialsFile(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IOException("--credentials '" + o.credentialsFile() + "': "
+                        + IoReason.of(e, o.credentialsFile().toString()), e);
+            }
+            if (lines.isEmpty() || lines.get(0).isBlank()) {
+                throw new IOException("--credentials '" + o.credentialsFile() + "': empty; write the user name on the"
+                        + " first line and the password on the second");
+            }
+            user = lines.get(0).strip();
+            password = lines.size() > 1 ? lines.get(1).strip() : null;
+        }
+        BroadcastHub hub = BroadcastHub.create(o.broadcast());
+        BroadcastServer server;
+        try {
+            server = BroadcastServer.start(o.broadcast(), hub);
+        } catch (IOException | RuntimeException e) {
+            hub.close();
+            throw new IOException("cannot listen on " + o.broadcast().bindAddress() + ":" + o.broadcast().port() + ": "
+                    + IoReason.of(e), e);
+        }
+        RoundFeed feed;
+        try {
+            feed = RoundFeed.start(o.url(), o.prefix(), o.round(), o.clientId(), user, password, hub::gameChanged,
+                    log::warning);
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            hub.close();
+            throw e;
+        }
+        return new Hub(hub, server, feed);
+    }
+
+    /** Where the round is served. */
+    public URI uri() {
+        return server.uri();
+    }
+
+    @Override
+    public void close() {
+        feed.close();
+        server.close();
+        hub.close();
+    }
+}

@@ -1,0 +1,203 @@
+package org.marelle.bridge.mqtt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.MqttCallbackExtended;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.marelle.bridge.broadcast.BoardId;
+import org.marelle.bridge.broadcast.Ending;
+import org.marelle.bridge.broadcast.GameSnapshot;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
+
+/**
+ * The receiving side of {@link MqttPublisher}: follows every board of a round on the broker, from their retained
+ * {@code game} snapshots (docs/mqtt.md), and hands each board's game, as the broadcast shows it, to {@code sink}. A
+ * snapshot older than one already had (an earlier {@code seq} of the same game) is dropped; a message that is no
+ * snapshot is dropped and said once per board ({@code warn}), the other boards undisturbed. A hub started again
+ * rebuilds the round at once from the retained snapshots.
+ *
+ * <pre>{@code
+ * RoundFeed feed = RoundFeed.start("tcp://hub:1883", "marelle", "+", "marelle-hub", null, null, hub::gameChanged, log::warning);
+ * }</pre>
+ */
+public final class RoundFeed implements AutoCloseable {
+
+    private final MqttClient client;
+    private final String filter;
+    private final BiConsumer<BoardId, GameSnapshot> sink;
+    private final Consumer<String> warn;
+    /** Per board: the game id and seq of the snapshot last handed on. */
+    private final Map<String, String> latest = new ConcurrentHashMap<>();
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
+
+    private RoundFeed(MqttClient client, String filter, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn) {
+        this.client = client;
+        this.filter = filter;
+        this.sink = sink;
+        this.warn = warn;
+    }
+
+    /**
+     * Connects and subscribes to {@code PREFIX/ROUND/+/game} ({@code round} {@code +}: every round); reconnects by
+     * itself after a lost connection.
+     *
+     * @throws IOException saying why the broker could not be reached or refused the client
+     */
+    public static RoundFeed start(String url, String prefix, String round, String clientId, String username,
+                                  String password, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn)
+            throws IOException {
+        try {
+            MqttClient c = new MqttClient(url, clientId, new MemoryPersistence());
+            RoundFeed feed = new RoundFeed(c, prefix + "/" + round + "/+/game", sink, warn);
+            c.setCallback(feed.new Callback());
+            MqttConnectOptions o = new MqttConnectOptions();
+            o.setCleanSession(true);
+            o.setAutomaticReconnect(true);
+            o.setMaxReconnectDelay(30_000);
+            if (username != null) o.setUserName(username);
+            if (password != null) o.setPassword(password.toCharArray());
+            c.connect(o);
+            c.subscribe(feed.filter, 1);
+            return feed;
+        } catch (MqttException e) {
+            throw new IOException(url + ": " + MqttPublisher.reason(e), e);
+        }
+    }
+
+    private final class Callback implements MqttCallbackExtended {
+        @Override
+        public void connectComplete(boolean reconnect, String serverURI) {
+            if (!reconnect) return;
+            warn.accept("mqtt: connected again to " + serverURI);
+            try {
+                client.subscribe(filter, 1);   // a clean session forgets subscriptions; the retained games come again
+            } catch (MqttException e) {
+                warn.accept("mqtt: cannot subscribe again to " + filter + ": " + MqttPublisher.reason(e));
+            }
+        }
+
+        @Override
+        public void connectionLost(Throwable cause) {
+            warn.accept("mqtt: connection lost (" + cause.getMessage() + "); trying again");
+        }
+
+        @Override
+        public void messageArrived(String topic, MqttMessage message) {
+            receive(topic, message.getPayload());
+        }
+
+        @Override
+        public void deliveryComplete(IMqttDeliveryToken token) {
+        }
+    }
+
+    /** One message on a {@code …/BOARD/game} topic. */
+    void receive(String topic, byte[] payload) {
+        String[] levels = topic.split("/");
+        String board = levels.length >= 2 ? levels[levels.length - 2] : topic;
+        GameSnapshot game;
+        long seq;
+        String gameId;
+        try {
+            JsonNode j = GameMessages.JSON.readTree(payload);
+            if (j == null || !j.isObject()) throw new IllegalArgumentException("not a JSON object");
+            gameId = text(j, "gameId");
+            seq = j.path("seq").asLong(-1);
+            if (seq < 1) throw new IllegalArgumentException("no seq");
+            game = snapshotOf(j);
+        } catch (IOException | RuntimeException e) {
+            if (warned.add(topic)) warn.accept("mqtt: " + topic + ": not a game snapshot, ignored (" + e.getMessage() + ")");
+            return;
+        }
+        BoardId id;
+        try {
+            id = BoardId.of(board);
+        } catch (IllegalArgumentException e) {
+            if (warned.add(topic)) warn.accept("mqtt: " + topic + ": " + e.getMessage() + ", ignored");
+            return;
+        }
+        // (Per board: a newer game, or a later seq of the same game; an older message is dropped.)
+        String key = topic;
+        String previous = latest.get(key);
+        if (previous != null) {
+            String[] p = previous.split("#");
+            if (p[0].equals(gameId) && Long.parseLong(p[1]) >= seq) return;
+        }
+        latest.put(key, gameId + "#" + seq);
+        warned.remove(topic);
+        sink.accept(id, game);
+    }
+
+    /**
+     * The broadcast's view of a board's game from its snapshot.
+     *
+     * @throws IllegalArgumentException naming what is missing or wrong (an illegal move, an unknown variant)
+     */
+    static GameSnapshot snapshotOf(JsonNode j) {
+        Variant variant = Variant.byName(text(j, "variant"));
+        Position initial = Position.fromFen(variant, text(j, "initialFen"));
+        GameSnapshot g = GameSnapshot.start(text(j, "gameId"), initial);
+        Map<String, String> tags = new LinkedHashMap<>();
+        j.path("tags").fields().forEachRemaining(e -> tags.put(e.getKey(), e.getValue().asText()));
+        g = g.withTags(tags);
+        Position p = initial;
+        for (JsonNode m : j.path("moves")) {
+            Move move = p.parseUci(text(m, "uci"));
+            long clock = m.path("clockMillis").asLong(-1);
+            g = g.withMove(move, clock >= 0 ? Duration.ofMillis(clock) : null);
+            p = p.play(move);
+        }
+        Set<Integer> offers = new TreeSet<>();
+        for (JsonNode o : j.path("drawOffers")) offers.add(o.asInt());
+        for (int ply : offers) {
+            if (ply >= 1 && ply <= g.moves().size()) {
+                // (A snapshot offers draws with the last move only: apply each on the game up to it.)
+                g = withOfferAt(g, ply - 1);
+            }
+        }
+        String result = j.path("result").asText("*");
+        return g.withResult(result, Ending.of(result, j.path("reason").asText(null)));
+    }
+
+    private static GameSnapshot withOfferAt(GameSnapshot g, int index) {
+        Set<Integer> offers = new TreeSet<>(g.drawOffers());
+        offers.add(index);
+        return new GameSnapshot(g.gameId(), g.initial(), g.moves(), g.clocks(), g.tags(), g.result(), g.ending(), offers,
+                g.clock(), g.status(), g.casual());
+    }
+
+    private static String text(JsonNode j, String field) {
+        JsonNode v = j.get(field);
+        if (v == null || !v.isTextual() || v.asText().isBlank()) throw new IllegalArgumentException("no " + field);
+        return v.asText();
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (client.isConnected()) client.disconnect(2_000);
+        } catch (MqttException ignored) {
+            // going anyway
+        }
+        try {
+            client.close(true);
+        } catch (MqttException ignored) {
+            // going anyway
+        }
+    }
+}
