@@ -54,7 +54,8 @@ import picocli.CommandLine.Spec;
             "  marelle demo --pgn games.pgn --game 3 --out my-demo --no-http",
             "  marelle demo --engine stockfish --speed 10 --time-control 180+2",
             "  marelle demo --engine fairy-stockfish --variant courier --speed 20",
-            "  marelle demo --variant courier --speed 20      (a bundled Courier game)"},
+            "  marelle demo --variant courier --speed 20      (a bundled Courier game)",
+            "  marelle demo --speed 20 --board 2 --mqtt tcp://127.0.0.1:1883 --http-port 0   (a board of a round)"},
         usageHelpAutoWidth = true)
 final class DemoCommand implements Callable<Integer> {
 
@@ -128,6 +129,16 @@ final class DemoCommand implements Callable<Integer> {
             description = "With --engine: the engine's time a move, in milliseconds (default: ${DEFAULT-VALUE}).")
     private long engineTime;
 
+    @Option(names = "--board", paramLabel = "B",
+            description = "The board's id (its Board tag), as a board of a club's round: names it in the broadcast and on"
+                    + " the broker (default: the game's own, else 1).")
+    private String board;
+
+    @Option(names = "--mqtt", paramLabel = "URL",
+            description = "Publish the game to this MQTT broker (tcp://HOST:PORT) as a board of a round does, for"
+                    + " 'marelle hub' to serve (docs/mqtt.md). Not with --engine.")
+    private String mqtt;
+
     @Option(names = "--max-plies", paramLabel = "N", defaultValue = "300",
             description = "With --engine: stop a game still running after N plies (default: ${DEFAULT-VALUE}).")
     private int maxPlies;
@@ -145,6 +156,17 @@ final class DemoCommand implements Callable<Integer> {
         if (httpPort < 0 || httpPort > 65535) throw usage("--http-port must be between 0 and 65535, not " + httpPort);
         if (noHttp && stay) throw usage("--stay keeps the viewer up; it cannot go with --no-http");
         BroadcastConfig broadcast = noHttp ? null : BroadcastConfig.defaults().withPort(httpPort);
+        if (board != null) {
+            try {
+                org.marelle.bridge.broadcast.BoardId.of(board);
+            } catch (IllegalArgumentException e) {
+                throw usage("--board: " + e.getMessage());
+            }
+        }
+        if (mqtt != null && !org.marelle.bridge.mqtt.BoardTopics.isBrokerUrl(mqtt)) {
+            throw usage("--mqtt: '" + mqtt + "' is not tcp://HOST:PORT or ssl://HOST:PORT");
+        }
+        if (engine != null && (mqtt != null || board != null)) throw usage("--board and --mqtt replay a game; not with --engine");
         if (engine != null) return againstEngine(stdout, p);
         if (pgn != null && !variant.equals("standard")) {
             throw usage("--variant chooses a bundled game (or the engine's game); a --pgn file's game has its own variant");
@@ -162,7 +184,7 @@ final class DemoCommand implements Callable<Integer> {
         EventLog log = EventLog.to(stdout, verbose);
         DemoRun.Result r;
         try {
-            r = new DemoRun(new DemoRun.Options(game, dir, speed, p, seed, broadcast, stay), log).run();
+            r = new DemoRun(new DemoRun.Options(game, dir, speed, p, seed, broadcast, stay, board, mqtt), log).run();
         } catch (IOException e) {
             // The demo's folders: the journal in --out/state, the PGN in --out/pgn.
             log.error("cannot start: --out '" + dir + "': " + IoReason.of(e, dir.toString()));

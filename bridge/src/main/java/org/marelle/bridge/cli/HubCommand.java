@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.daemon.EventLog;
 import org.marelle.bridge.daemon.Hub;
+import org.marelle.bridge.mqtt.BoardTopics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -65,13 +66,13 @@ final class HubCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (!url.matches("(tcp|ssl)://[A-Za-z0-9.:\\[\\]_-]+(:[0-9]{1,5})?")) {
+        if (!BoardTopics.isBrokerUrl(url)) {
             throw new ParameterException(spec.commandLine(), "--mqtt: '" + url + "' is not tcp://HOST:PORT or ssl://HOST:PORT");
         }
-        if (!prefix.matches("[A-Za-z0-9._-]{1,64}")) {
+        if (!BoardTopics.isLevel(prefix)) {
             throw new ParameterException(spec.commandLine(), "--prefix: '" + prefix + "' must be 1 to 64 letters, digits, '.', '-' or '_'");
         }
-        if (!round.equals("+") && !round.matches("[A-Za-z0-9._-]{1,64}")) {
+        if (!round.equals("+") && !BoardTopics.isLevel(round)) {
             throw new ParameterException(spec.commandLine(), "--round: '" + round + "' must be + or 1 to 64 letters, digits, '.', '-' or '_'");
         }
         PrintWriter out = spec.commandLine().getOut();

@@ -67,12 +67,11 @@ final class ConfigCheck {
             return;
         }
         if (m.url() == null) problem("publish.mqtt.url", "missing: the broker, tcp://HOST:1883 or ssl://HOST:8883");
-        else if (!m.url().matches("(tcp|ssl)://[A-Za-z0-9.:\\[\\]_-]+(:[0-9]{1,5})?")) {
+        else if (!org.marelle.bridge.mqtt.BoardTopics.isBrokerUrl(m.url())) {
             problem("publish.mqtt.url", "'" + m.url() + "' is not tcp://HOST:PORT or ssl://HOST:PORT");
         }
-        String level = "[A-Za-z0-9._-]{1,64}";
-        if (!m.prefix().matches(level)) problem("publish.mqtt.prefix", "'" + m.prefix() + "' must be 1 to 64 letters, digits, '.', '-' or '_'");
-        if (m.round() != null && !m.round().matches(level)) {
+        if (!org.marelle.bridge.mqtt.BoardTopics.isLevel(m.prefix())) problem("publish.mqtt.prefix", "'" + m.prefix() + "' must be 1 to 64 letters, digits, '.', '-' or '_'");
+        if (m.round() != null && !org.marelle.bridge.mqtt.BoardTopics.isLevel(m.round())) {
             problem("publish.mqtt.round", "'" + m.round() + "' must be 1 to 64 letters, digits, '.', '-' or '_'");
         }
         if (m.clientId() != null && !m.clientId().matches("[A-Za-z0-9._-]{1,23}")) {

@@ -53,11 +53,17 @@ public final class DemoRun {
      *                SIGTERM), for a person still watching; without it the demo stops the server and returns
      */
     public record Options(PgnGame game, Path out, double speed, Profile profile, long seed, BroadcastConfig broadcast,
-                          boolean stay) {
+                          boolean stay, String board, String mqtt) {
 
         /** Without a live broadcast. */
         public Options(PgnGame game, Path out, double speed, Profile profile, long seed) {
             this(game, out, speed, profile, seed, null, false);
+        }
+
+        /** As its own board, publishing nowhere. */
+        public Options(PgnGame game, Path out, double speed, Profile profile, long seed, BroadcastConfig broadcast,
+                       boolean stay) {
+            this(game, out, speed, profile, seed, broadcast, stay, null, null);
         }
     }
 
@@ -136,7 +142,10 @@ public final class DemoRun {
                 return new Result(1, before, null);
             }
         }
-        GameSession session = GameSession.resume(replayed, source.initial(), tagsOf(source), journal, clock,
+        Map<String, String> tags = tagsOf(source);
+        // (--board: the game's Board tag, which names the board in the broadcast and on the broker.)
+        if (options.board() != null) tags.put(GameTags.BOARD, options.board());
+        GameSession session = GameSession.resume(replayed, source.initial(), tags, journal, clock,
                 ZoneId.systemDefault());
         // With the source game's clocks, the hands take the time its players took, and the clocks are kept (the
         // source's result stands: no flag falls). Otherwise the hands keep their own time, and the time control
@@ -180,8 +189,15 @@ public final class DemoRun {
             }
         }
         LiveBroadcast viewer = live;
+        List<AutoCloseable> closing = new java.util.ArrayList<>();
+        if (options.mqtt() != null) {
+            // --mqtt: the simulated board publishes its game as a board of a club's round would (docs/mqtt.md).
+            closing.add(Launcher.startMqtt(new org.marelle.bridge.config.PublishConfig.Mqtt(options.mqtt(), null, null,
+                    null, null), session, journal, log));
+        }
+        closing.addAll(List.of(pgn, journal));
         // The broadcast is not closed with the daemon: with --stay it serves the finished game until the end.
-        Daemon daemon = daemonFor(board, session, recognition, clock, log, viewer, List.of(pgn, journal));
+        Daemon daemon = daemonFor(board, session, recognition, clock, log, viewer, closing);
         session.addListener((e, g) -> {
             if (g.isOver()) {
                 over.complete(g);

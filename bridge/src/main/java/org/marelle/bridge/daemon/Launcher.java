@@ -268,7 +268,7 @@ public final class Launcher {
         Map<String, String> tags = session.game().tags();
         String board = LiveBroadcast.boardOf(tags).value();
         String round = m.round() != null ? m.round() : tags.getOrDefault(GameTags.ROUND, "-").strip();
-        if (!round.matches("[A-Za-z0-9._-]{1,64}")) round = "-";
+        if (!BoardTopics.isLevel(round)) round = "-";
         BoardTopics topics = BoardTopics.of(m.prefix(), round, board);
         MqttPublisher.Settings settings = new MqttPublisher.Settings(m.url(), user, password,
                 m.clientId() != null ? m.clientId() : "marelle-board-" + board, java.time.Duration.ofSeconds(1),

@@ -30,6 +30,16 @@ public record BoardTopics(String prefix, String round, String board) {
         }
     }
 
+    /** Whether {@code level} can be a level of the topics: 1 to 64 letters, digits, '.', '-' or '_'. */
+    public static boolean isLevel(String level) {
+        return level != null && LEVEL.matcher(level).matches();
+    }
+
+    /** Whether {@code url} names a broker as Marelle reaches one: {@code tcp://HOST:PORT} or {@code ssl://HOST:PORT}. */
+    public static boolean isBrokerUrl(String url) {
+        return url != null && url.matches("(tcp|ssl)://[A-Za-z0-9.:\\[\\]_-]+(:[0-9]{1,5})?");
+    }
+
     public static BoardTopics of(String prefix, String round, String board) {
         return new BoardTopics(prefix, round, board);
     }

@@ -59,6 +59,9 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
     private record Entry(String gameId, long seq, SessionEvent event) {
     }
 
+    /** How long a stop waits for the broker to take what is still queued. */
+    private static final long FLUSH_MILLIS = 5_000;
+
     private final BoardTopics topics;
     private final Settings settings;
     private final Consumer<String> warn;
@@ -70,6 +73,8 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
     private GameRecord latest;
     private boolean snapshotDue = true;
     private volatile boolean running = true;
+    /** The broker could not be reached or was lost, and not reached again since. */
+    private volatile boolean outage;
     private final Thread worker;
     private MqttClient client;
 
@@ -125,6 +130,7 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
                 if (client == null || !client.isConnected()) connect();
                 if (reported) warn.accept("mqtt: connected again to " + settings.url());
                 reported = false;
+                outage = false;
                 retry = settings.firstRetry().toMillis();
                 publishWaiting();
                 synchronized (lock) {
@@ -135,6 +141,10 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
                 if (!reported) warn.accept("mqtt: " + settings.url() + ": " + reason(e) + "; the events wait, and are"
                         + " sent once the broker is back");
                 reported = true;
+                outage = true;
+                synchronized (lock) {
+                    lock.notifyAll();
+                }
                 drop();
                 try {
                     synchronized (lock) {
@@ -162,6 +172,7 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
                     false));
             synchronized (lock) {
                 if (unsent.peekFirst() == next) unsent.removeFirst();
+                lock.notifyAll();
             }
         }
         GameRecord g;
@@ -174,6 +185,9 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
         }
         try {
             client.publish(topics.game(), message(GameMessages.game(topics, g, s), true));
+            synchronized (lock) {
+                lock.notifyAll();
+            }
         } catch (MqttException e) {
             synchronized (lock) {
                 snapshotDue = true;
@@ -246,11 +260,23 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
     }
 
     /**
-     * Stops: what the broker acknowledged is sent; a clean stop says {@code offline} itself (a killed daemon's broker
-     * says it through the last will).
+     * Stops: while connected, first sends what waits (for at most {@link #FLUSH_MILLIS}; what is left is sent at the
+     * next start, from the journal); a clean stop says {@code offline} itself (a killed daemon's broker says it through
+     * the last will).
      */
     @Override
     public void close() {
+        long until = System.nanoTime() + FLUSH_MILLIS * 1_000_000L;
+        synchronized (lock) {
+            try {
+                // (Also while the first connection is still being made: a short game may end before it is.)
+                while ((!unsent.isEmpty() || snapshotDue) && !outage && System.nanoTime() < until) {
+                    lock.wait(50);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         running = false;
         synchronized (lock) {
             lock.notifyAll();

@@ -152,6 +152,12 @@ class DemoCommandTest {
         CliRun stay = CliRun.of("demo", "--no-http", "--stay", "--out", dir.toString());
         assertThat(stay.exitCode()).isEqualTo(2);
         assertThat(stay.err()).contains("--stay keeps the viewer up; it cannot go with --no-http");
+        CliRun mqtt = CliRun.of("demo", "--mqtt", "http://hub:1883", "--out", dir.toString());
+        assertThat(mqtt.exitCode()).isEqualTo(2);
+        assertThat(mqtt.err()).contains("--mqtt: 'http://hub:1883' is not tcp://HOST:PORT or ssl://HOST:PORT");
+        CliRun board = CliRun.of("demo", "--board", "table 3", "--out", dir.toString());
+        assertThat(board.exitCode()).isEqualTo(2);
+        assertThat(board.err()).contains("--board: board id 'table 3' must be");
     }
 
     @Test
