@@ -160,6 +160,31 @@ class MqttPublisherTest {
     }
 
     @Test
+    void wrongCredentialsAreSaidPlainlyAndTheRightOnesLetTheGameThrough() throws Exception {
+        broker.close();
+        broker = Mosquitto.withPassword(Mosquitto.find().orElseThrow(), dir.resolve("auth"), "club", "s3cret");
+        List<String> said = Collections.synchronizedList(new ArrayList<>());
+        try (MqttPublisher wrong = MqttPublisher.start(TOPICS, new MqttPublisher.Settings(broker.url(), "club", "nope",
+                "board-wrong", Duration.ofMillis(100), Duration.ofMillis(500)), session.game(), List.of(started()),
+                said::add)) {
+            await("the refusal said", () -> !said.isEmpty());
+            assertThat(said.get(0)).contains("the broker refused the user name or password");
+            assertThat(wrong.waiting()).isEqualTo(1);   // the game's start waits: nothing lost
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RoundFeed.start(broker.url(), "marelle", "+", "hub",
+                "club", "nope", (b, g) -> { }, w -> { })).isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("the broker refused the user name or password");
+        List<String> boards = Collections.synchronizedList(new ArrayList<>());
+        try (RoundFeed hub = RoundFeed.start(broker.url(), "marelle", "+", "hub", "club", "s3cret",
+                (b, g) -> boards.add(b.value()), w -> { });
+             MqttPublisher right = MqttPublisher.start(TOPICS, new MqttPublisher.Settings(broker.url(), "club", "s3cret",
+                     "board-right", Duration.ofMillis(100), Duration.ofMillis(500)), session.game(), List.of(started()),
+                     said::add)) {
+            await("the game at the hub", () -> boards.contains("12"));
+        }
+    }
+
+    @Test
     void aDaemonStartedAgainSendsItsGamesEventsAgainForReceiversToDrop() throws Exception {
         play("e4", "c5");
         await("two moves", () -> sansReceived().size() == 2);
