@@ -1,7 +1,6 @@
 package org.marelle.bridge.daemon;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,25 +148,8 @@ public final class SessionBroadcast implements GameSession.Listener, GameControl
         for (long c : game.clocks()) clocks.add(c == SessionEvent.MovePlayed.NO_CLOCK ? null : Duration.ofMillis(c));
         while (!clocks.isEmpty() && clocks.getLast() == null) clocks.removeLast();
         return new GameSnapshot(game.gameId(), game.initial(), game.moves(), clocks, game.tags(),
-                game.result(), Ending.of(game.result(), game.reason()), offers, clockState(game),
+                game.result(), Ending.of(game.result(), game.reason()), offers, ClockState.of(game),
                 status.withRecord(recordNote), casual);
-    }
-
-    /**
-     * Both clocks as the game left them: the side to move's as its turn began, running from then (the viewer counts
-     * it down); null for a game without clocks.
-     */
-    static ClockState clockState(GameRecord game) {
-        if (!game.hasClocks()) return null;
-        Color toMove = game.position().turn();
-        long white = game.clockOf(Color.WHITE), black = game.clockOf(Color.BLACK);
-        if (game.reason().equals(GameSession.TIME_FORFEIT)) {
-            if (toMove == Color.WHITE) white = 0; else black = 0;
-        }
-        boolean running = !game.isOver() && game.turnStartedAt() >= 0;
-        return new ClockState(white < 0 ? null : Duration.ofMillis(white),
-                black < 0 ? null : Duration.ofMillis(black), running ? toMove : null,
-                running ? Instant.ofEpochMilli(game.turnStartedAt()) : null);
     }
 
     // ---- control API → daemon ------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.marelle.bridge.broadcast.ClockState;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.rules.Move;
@@ -45,6 +46,16 @@ final class GameMessages {
         ArrayNode offers = o.putArray("drawOffers");
         g.drawOffers().keySet().forEach(offers::add);
         o.put("fen", g.position().fen());
+        ClockState clock = ClockState.of(g);
+        if (clock != null) {
+            ObjectNode c = o.putObject("clock");
+            if (clock.white() != null) c.put("whiteMillis", clock.white().toMillis());
+            if (clock.black() != null) c.put("blackMillis", clock.black().toMillis());
+            if (clock.running() != null) {
+                c.put("running", clock.running().name().toLowerCase(java.util.Locale.ROOT));
+                c.put("asOfMillis", clock.asOf().toEpochMilli());
+            }
+        }
         o.put("result", g.result());
         if (g.isOver()) o.put("reason", g.reason());
         return bytes(o);

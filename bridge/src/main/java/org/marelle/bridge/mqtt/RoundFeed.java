@@ -17,9 +17,12 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import java.time.Instant;
 import org.marelle.bridge.broadcast.BoardId;
+import org.marelle.bridge.broadcast.ClockState;
 import org.marelle.bridge.broadcast.Ending;
 import org.marelle.bridge.broadcast.GameSnapshot;
+import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
 import org.marelle.rules.Variant;
@@ -170,8 +173,19 @@ public final class RoundFeed implements AutoCloseable {
                 g = withOfferAt(g, ply - 1);
             }
         }
+        JsonNode c = j.path("clock");
+        if (c.isObject()) {
+            String running = c.path("running").asText(null);
+            g = g.withClock(new ClockState(millis(c, "whiteMillis"), millis(c, "blackMillis"),
+                    running == null ? null : running.equals("white") ? Color.WHITE : Color.BLACK,
+                    c.has("asOfMillis") ? Instant.ofEpochMilli(c.path("asOfMillis").asLong()) : null));
+        }
         String result = j.path("result").asText("*");
         return g.withResult(result, Ending.of(result, j.path("reason").asText(null)));
+    }
+
+    private static Duration millis(JsonNode c, String field) {
+        return c.has(field) ? Duration.ofMillis(c.path(field).asLong()) : null;
     }
 
     private static GameSnapshot withOfferAt(GameSnapshot g, int index) {

@@ -90,6 +90,19 @@ class RoundFeedTest {
     }
 
     @Test
+    void theClocksCarryOverRunningFromWhenTheTurnBegan() throws Exception {
+        RoundFeed f = feed();
+        GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of("TimeControl", "300+2"),
+                SessionJournal.NONE, InstantSource.system(), ZoneOffset.UTC);
+        s.play(s.game().position().parseSan("e4"));
+        f.receive(TOPICS.game(), GameMessages.game(TOPICS, s.game(), 2));
+        GameSnapshot g = handed.get(0);
+        assertThat(g.clock()).isEqualTo(org.marelle.bridge.broadcast.ClockState.of(s.game()));
+        assertThat(g.clock().running()).isEqualTo(org.marelle.rules.Color.BLACK);
+        assertThat(g.clock().black()).isEqualTo(java.time.Duration.ofMinutes(5));
+    }
+
+    @Test
     void aFinishedGamesEndingAndDrawOffersCarryOver() throws Exception {
         RoundFeed f = feed();
         GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), SessionJournal.NONE,
