@@ -62,6 +62,19 @@ final class HubCommand implements Callable<Integer> {
             description = "the hub's MQTT client id (default: ${DEFAULT-VALUE})")
     private String clientId;
 
+    @Option(names = "--lichess-round", paramLabel = "ID",
+            description = "push the whole round's PGN to this Lichess broadcast round (its 8-character id), once for "
+                    + "every board")
+    private String lichessRound;
+
+    @Option(names = "--lichess-token-file", paramLabel = "FILE",
+            description = "with --lichess-round: a file holding the Lichess token (scope study:write)")
+    private Path lichessTokenFile;
+
+    @Option(names = "--lichess-url", paramLabel = "URL", hidden = true, defaultValue = "https://lichess.org",
+            description = "Lichess's address (tests)")
+    private java.net.URI lichessUrl;
+
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     @Override
@@ -82,6 +95,25 @@ final class HubCommand implements Callable<Integer> {
             config = BroadcastConfig.defaults().withBindAddress(bind).withPort(port);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if ((lichessRound == null) != (lichessTokenFile == null)) {
+            throw new ParameterException(spec.commandLine(), "--lichess-round and --lichess-token-file go together");
+        }
+        if (lichessRound != null) {
+            String token;
+            try {
+                token = java.nio.file.Files.readString(lichessTokenFile).strip();
+            } catch (IOException e) {
+                log.error("cannot start: --lichess-token-file '" + lichessTokenFile + "': "
+                        + org.marelle.bridge.output.IoReason.of(e, lichessTokenFile.toString()));
+                return 1;
+            }
+            try {
+                config = config.withLichess(org.marelle.bridge.broadcast.LichessConfig.of(lichessRound, token)
+                        .withBaseUrl(lichessUrl));
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--lichess-round: " + e.getMessage());
+            }
         }
         Hub hub;
         try {

@@ -10,6 +10,7 @@ import java.util.Objects;
 import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.broadcast.BroadcastHub;
 import org.marelle.bridge.broadcast.BroadcastServer;
+import org.marelle.bridge.broadcast.LichessPush;
 import org.marelle.bridge.mqtt.RoundFeed;
 import org.marelle.bridge.output.IoReason;
 
@@ -31,7 +32,9 @@ public final class Hub implements AutoCloseable {
      * @param round           the round to follow, {@code +} for every round
      * @param credentialsFile user name on the first line, password on the second; null for an anonymous client
      * @param clientId        the hub's MQTT client id
-     * @param broadcast       how to serve the round (port, address, token, notation, language)
+     * @param broadcast       how to serve the round (port, address, token, notation, language), and the Lichess round
+     *                        to push the whole round's PGN to ({@link BroadcastConfig#lichess()}, null for none): one
+     *                        push for every board, as Lichess's broadcast API expects, not one per board
      */
     public record Options(String url, String prefix, String round, Path credentialsFile, String clientId,
                           BroadcastConfig broadcast) {
@@ -44,11 +47,13 @@ public final class Hub implements AutoCloseable {
     private final BroadcastHub hub;
     private final BroadcastServer server;
     private final RoundFeed feed;
+    private final LichessPush push;
 
-    private Hub(BroadcastHub hub, BroadcastServer server, RoundFeed feed) {
+    private Hub(BroadcastHub hub, BroadcastServer server, RoundFeed feed, LichessPush push) {
         this.hub = hub;
         this.server = server;
         this.feed = feed;
+        this.push = push;
     }
 
     /**
@@ -83,16 +88,18 @@ public final class Hub implements AutoCloseable {
             throw new IOException("cannot listen on " + o.broadcast().bindAddress() + ":" + o.broadcast().port() + ": "
                     + IoReason.of(e), e);
         }
+        LichessPush push = o.broadcast().lichess() == null ? null : LichessPush.start(o.broadcast().lichess(), hub);
         RoundFeed feed;
         try {
             feed = RoundFeed.start(o.url(), o.prefix(), o.round(), o.clientId(), user, password, hub::gameChanged,
                     log::warning);
         } catch (IOException | RuntimeException e) {
+            if (push != null) push.close();
             server.close();
             hub.close();
             throw e;
         }
-        return new Hub(hub, server, feed);
+        return new Hub(hub, server, feed, push);
     }
 
     /** Where the round is served. */
@@ -103,6 +110,7 @@ public final class Hub implements AutoCloseable {
     @Override
     public void close() {
         feed.close();
+        if (push != null) push.close();
         server.close();
         hub.close();
     }

@@ -126,6 +126,47 @@ class HubTest {
     }
 
     @Test
+    void theHubPushesTheWholeRoundToLichessOnce() throws Exception {
+        // A fake Lichess: what each push to the round's endpoint carried.
+        List<String> pushes = java.util.Collections.synchronizedList(new ArrayList<>());
+        com.sun.net.httpserver.HttpServer lichess = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        lichess.createContext("/api/broadcast/round/AbCd1234/push", ex -> {
+            pushes.add(new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            byte[] ok = "{}".getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(200, ok.length);
+            ex.getResponseBody().write(ok);
+            ex.close();
+        });
+        lichess.start();
+        try {
+            GameSession one = board("1", "Anna");
+            GameSession two = board("2", "Bert");
+            BroadcastConfig config = BroadcastConfig.defaults().withPort(0).withLichess(
+                    org.marelle.bridge.broadcast.LichessConfig.of("AbCd1234", "lip_0123456789abcdefghij")
+                            .withBaseUrl(java.net.URI.create("http://127.0.0.1:" + lichess.getAddress().getPort())));
+            Hub h = Hub.start(new Hub.Options(broker.url(), "marelle", "+", null, "hub-lichess", config), log);
+            open.add(h);
+            play(one, "e4");
+            play(two, "d4");
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (true) {
+                String last;
+                synchronized (pushes) {
+                    last = pushes.isEmpty() ? "" : pushes.get(pushes.size() - 1);
+                }
+                // One push carries the round: both boards' games.
+                if (last.contains("[White \"Anna\"]") && last.contains("[White \"Bert\"]") && last.contains("1. e4")
+                        && last.contains("1. d4")) break;
+                if (System.nanoTime() > until) fail("no push held the whole round: " + pushes);
+                Thread.sleep(50);
+            }
+        } finally {
+            lichess.stop(0);
+        }
+    }
+
+    @Test
     void aHubStartedAgainHasTheRoundBackAndAMalformedMessageDisturbsNothing() throws Exception {
         GameSession one = board("1", "Anna");
         Hub first = hub();
