@@ -27,6 +27,7 @@ import java.util.function.LongSupplier;
  * <table>
  * <caption>Endpoints</caption>
  * <tr><td>{@code GET /}</td><td>the viewer page (one HTML file, no external assets)</td></tr>
+ * <tr><td>{@code GET /round}</td><td>the round page: every board at once ({@code ?projector} for a projector)</td></tr>
  * <tr><td>{@code GET /game.pgn?board=B}</td><td>one board's game as PGN (ETag, If-None-Match)</td></tr>
  * <tr><td>{@code GET /games.pgn}</td><td>all boards of the round, as relays poll it</td></tr>
  * <tr><td>{@code GET /api/game?board=B}</td><td>one board's game as JSON ({@link GameView})</td></tr>
@@ -80,6 +81,7 @@ public final class BroadcastServer implements AutoCloseable {
     private volatile Thread watchdog;
     private final byte[] tokenDigest;
     private final String viewerTemplate;
+    private final String roundTemplate;
     private final AtomicInteger streams = new AtomicInteger();
     private final ReentrantLock controlLock = new ReentrantLock();
     private volatile boolean stopped;
@@ -89,6 +91,7 @@ public final class BroadcastServer implements AutoCloseable {
         this.hub = hub;
         this.tokenDigest = config.token() == null ? null : sha256(config.token());
         this.viewerTemplate = ViewerPage.template();
+        this.roundTemplate = ViewerPage.template(ViewerPage.ROUND);
         InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(config.bindAddress()), config.port());
         this.server = HttpServer.create(address, 1024);
         this.guard = new ConnectionGuard(config.limits(), nanoTime);
@@ -189,7 +192,10 @@ public final class BroadcastServer implements AutoCloseable {
         String method = ex.getRequestMethod();
         switch (path) {
             case "/" -> {
-                if (reading(ex, method)) viewer(ex);
+                if (reading(ex, method)) page(ex, viewerTemplate);
+            }
+            case "/round" -> {
+                if (reading(ex, method)) page(ex, roundTemplate);
             }
             case "/game.pgn" -> {
                 if (reading(ex, method)) gamePgn(ex);
@@ -213,7 +219,7 @@ public final class BroadcastServer implements AutoCloseable {
                 if (allowed(ex, method, "PUT")) control(ex, path);
             }
             default -> Replies.error(ex, 404, null, "no such resource: " + path
-                    + " (try /, /game.pgn, /games.pgn, /api/game, /api/games, /events)");
+                    + " (try /, /round, /game.pgn, /games.pgn, /api/game, /api/games, /events)");
         }
     }
 
@@ -238,7 +244,8 @@ public final class BroadcastServer implements AutoCloseable {
 
     // ---- public reads ----------------------------------------------------------------------------------------------
 
-    private void viewer(HttpExchange ex) throws IOException {
+    /** A page (the viewer, the round's) with the public state and the configured language in it. */
+    private void page(HttpExchange ex, String template) throws IOException {
         BroadcastHub.PublicState state = hub.publicState();
         // The page's language travels with the state it starts from: "auto" (the browser's) or a configured one,
         // validated by BroadcastConfig, so it needs no escaping.
@@ -251,7 +258,7 @@ public final class BroadcastServer implements AutoCloseable {
         json.append("]}");
         // "<" never occurs outside JSON strings, where \u003c means the same; so no "</script>" can end the block.
         String inline = json.toString().replace("<", "\\u003c");
-        String page = viewerTemplate.replace(ViewerPage.STATE_PLACEHOLDER, inline);
+        String page = template.replace(ViewerPage.STATE_PLACEHOLDER, inline);
         ex.getResponseHeaders().set("Cache-Control", "no-cache");
         Replies.text(ex, 200, "text/html; charset=utf-8", page);
     }

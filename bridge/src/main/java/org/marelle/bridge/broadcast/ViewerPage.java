@@ -6,7 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The viewer page, {@code viewer.html} beside this class: one HTML file with its script and style inline, so it
+ * The pages, {@code viewer.html} (one board) and {@code round.html} (every board of the round) beside this class: one HTML file with its script and style inline, so it
  * works on a club LAN without internet and needs no build step. The server puts the public state into it (the
  * placeholder below), with the configured language of the page ({@link BroadcastConfig#language()}), so the board
  * shows at once, then the page follows {@code /events}.
@@ -18,14 +18,22 @@ final class ViewerPage {
     private ViewerPage() {
     }
 
+    static final String VIEWER = "viewer.html";
+    static final String ROUND = "round.html";
+
     static String template() {
-        try (InputStream in = ViewerPage.class.getResourceAsStream("viewer.html")) {
+        return template(VIEWER);
+    }
+
+    /** The page {@code name} (a resource beside this class) with its state placeholder. */
+    static String template(String name) {
+        try (InputStream in = ViewerPage.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("viewer.html is missing from the jar, beside " + ViewerPage.class.getName());
+                throw new IllegalStateException(name + " is missing from the jar, beside " + ViewerPage.class.getName());
             }
             String html = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             if (!html.contains(STATE_PLACEHOLDER)) {
-                throw new IllegalStateException("viewer.html has no " + STATE_PLACEHOLDER + " placeholder");
+                throw new IllegalStateException(name + " has no " + STATE_PLACEHOLDER + " placeholder");
             }
             return html;
         } catch (IOException e) {

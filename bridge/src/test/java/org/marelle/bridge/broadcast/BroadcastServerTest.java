@@ -80,6 +80,25 @@ class BroadcastServerTest {
         }
 
         @Test
+        void theRoundPageCarriesEveryBoardAndNoExternalAsset() throws Exception {
+            publishRuyLopez(4);
+            hub.gameChanged(Games.TWO, Games.standard("board-2"));
+            HttpResponse<String> r = http.get("/round");
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(r.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+            assertThat(r.headers().firstValue("Cache-Control")).hasValue("no-cache");
+            String page = r.body();
+            assertThat(page).contains("id=\"grid\"", "new EventSource(\"events\")", "\"gameId\":\"ruy-1\"",
+                    "\"gameId\":\"board-2\"", "\"language\":\"auto\"");
+            assertThat(page).doesNotContain("@MARELLE_STATE@");
+            assertThat(page).doesNotContainPattern("(src|href)=\"(https?:)?//");
+            assertThat(page).doesNotContain("@import");
+            assertThat(http.get("/round?projector").statusCode()).isEqualTo(200);
+            assertThat(http.send("HEAD", "/round", null).statusCode()).isEqualTo(200);
+            assertThat(http.send("POST", "/round", "").statusCode()).isEqualTo(405);
+        }
+
+        @Test
         void aTagCannotCloseTheInlineScript() throws Exception {
             hub.gameChanged(Games.ONE, Games.standard("g").withTag("White", "</script><script>alert(1)</script>"));
             String page = http.get("/").body();
