@@ -2,15 +2,13 @@ package org.marelle.bridge.daemon;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Objects;
 import org.marelle.bridge.broadcast.BroadcastConfig;
 import org.marelle.bridge.broadcast.BroadcastHub;
 import org.marelle.bridge.broadcast.BroadcastServer;
 import org.marelle.bridge.broadcast.LichessPush;
+import org.marelle.bridge.mqtt.Credentials;
 import org.marelle.bridge.mqtt.RoundFeed;
 import org.marelle.bridge.output.IoReason;
 
@@ -63,22 +61,7 @@ public final class Hub implements AutoCloseable {
      *                     broker that cannot be reached or refuses the hub
      */
     public static Hub start(Options o, EventLog log) throws IOException {
-        String user = null, password = null;
-        if (o.credentialsFile() != null) {
-            List<String> lines;
-            try {
-                lines = Files.readAllLines(o.credentialsFile(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new IOException("--credentials '" + o.credentialsFile() + "': "
-                        + IoReason.of(e, o.credentialsFile().toString()), e);
-            }
-            if (lines.isEmpty() || lines.get(0).isBlank()) {
-                throw new IOException("--credentials '" + o.credentialsFile() + "': empty; write the user name on the"
-                        + " first line and the password on the second");
-            }
-            user = lines.get(0).strip();
-            password = lines.size() > 1 ? lines.get(1).strip() : null;
-        }
+        Credentials account = Credentials.read(o.credentialsFile(), "--credentials");
         BroadcastHub hub = BroadcastHub.create(o.broadcast());
         BroadcastServer server;
         try {
@@ -91,7 +74,8 @@ public final class Hub implements AutoCloseable {
         LichessPush push = o.broadcast().lichess() == null ? null : LichessPush.start(o.broadcast().lichess(), hub);
         RoundFeed feed;
         try {
-            feed = RoundFeed.start(o.url(), o.prefix(), o.round(), o.clientId(), user, password, hub::gameChanged,
+            feed = RoundFeed.start(o.url(), o.prefix(), o.round(), o.clientId(), account.user(), account.password(),
+                    hub::gameChanged,
                     log::warning);
         } catch (IOException | RuntimeException e) {
             if (push != null) push.close();

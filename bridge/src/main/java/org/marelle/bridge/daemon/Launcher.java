@@ -17,6 +17,7 @@ import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.config.PlayConfig;
 import org.marelle.bridge.config.PublishConfig;
 import org.marelle.bridge.mqtt.BoardTopics;
+import org.marelle.bridge.mqtt.Credentials;
 import org.marelle.bridge.mqtt.MqttPublisher;
 import org.marelle.bridge.journal.Journal;
 import org.marelle.bridge.journal.PgnCopy;
@@ -249,28 +250,14 @@ public final class Launcher {
      */
     static MqttPublisher startMqtt(PublishConfig.Mqtt m, GameSession session, Journal journal, EventLog log)
             throws IOException {
-        String user = null, password = null;
-        if (m.credentialsFile() != null) {
-            Path file = Path.of(m.credentialsFile());
-            List<String> lines;
-            try {
-                lines = java.nio.file.Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new IOException("publish.mqtt.credentialsFile '" + file + "': " + IoReason.of(e, file.toString()), e);
-            }
-            if (lines.isEmpty() || lines.get(0).isBlank()) {
-                throw new IOException("publish.mqtt.credentialsFile '" + file + "': empty; write the user name on the"
-                        + " first line and the password on the second");
-            }
-            user = lines.get(0).strip();
-            password = lines.size() > 1 ? lines.get(1).strip() : null;
-        }
+        Credentials account = Credentials.read(m.credentialsFile() == null ? null : Path.of(m.credentialsFile()),
+                "publish.mqtt.credentialsFile");
         Map<String, String> tags = session.game().tags();
         String board = LiveBroadcast.boardOf(tags).value();
         String round = m.round() != null ? m.round() : tags.getOrDefault(GameTags.ROUND, "-").strip();
         if (!BoardTopics.isLevel(round)) round = "-";
         BoardTopics topics = BoardTopics.of(m.prefix(), round, board);
-        MqttPublisher.Settings settings = new MqttPublisher.Settings(m.url(), user, password,
+        MqttPublisher.Settings settings = new MqttPublisher.Settings(m.url(), account.user(), account.password(),
                 m.clientId() != null ? m.clientId() : "marelle-board-" + board, java.time.Duration.ofSeconds(1),
                 java.time.Duration.ofSeconds(30));
         MqttPublisher p = MqttPublisher.start(topics, settings, session.game(), journal.events(), log::warning);
