@@ -2,6 +2,7 @@ package org.marelle.bridge.mqtt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,10 +48,14 @@ public final class RoundFeed implements AutoCloseable {
     /** Per board: the game id and seq of the snapshot last handed on. */
     private final Map<String, String> latest = new ConcurrentHashMap<>();
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
+    /** The boards whose daemon said {@code offline} (or whose last will did), not back since. */
+    private final Set<String> offline = ConcurrentHashMap.newKeySet();
+    private final String statusFilter;
 
     private RoundFeed(MqttClient client, String filter, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn) {
         this.client = client;
         this.filter = filter;
+        this.statusFilter = filter.substring(0, filter.length() - "game".length()) + "status";
         this.sink = sink;
         this.warn = warn;
     }
@@ -75,7 +80,7 @@ public final class RoundFeed implements AutoCloseable {
             if (username != null) o.setUserName(username);
             if (password != null) o.setPassword(password.toCharArray());
             c.connect(o);
-            c.subscribe(feed.filter, 1);
+            c.subscribe(new String[] {feed.filter, feed.statusFilter}, new int[] {1, 1});
             return feed;
         } catch (MqttException e) {
             throw new IOException(url + ": " + MqttPublisher.reason(e), e);
@@ -88,7 +93,8 @@ public final class RoundFeed implements AutoCloseable {
             if (!reconnect) return;
             warn.accept("mqtt: connected again to " + serverURI);
             try {
-                client.subscribe(filter, 1);   // a clean session forgets subscriptions; the retained games come again
+                // (A clean session forgets subscriptions; the retained games come again.)
+                client.subscribe(new String[] {filter, statusFilter}, new int[] {1, 1});
             } catch (MqttException e) {
                 warn.accept("mqtt: cannot subscribe again to " + filter + ": " + MqttPublisher.reason(e));
             }
@@ -101,12 +107,33 @@ public final class RoundFeed implements AutoCloseable {
 
         @Override
         public void messageArrived(String topic, MqttMessage message) {
-            receive(topic, message.getPayload());
+            if (topic.endsWith("/status")) status(topic, new String(message.getPayload(), StandardCharsets.UTF_8));
+            else receive(topic, message.getPayload());
         }
 
         @Override
         public void deliveryComplete(IMqttDeliveryToken token) {
         }
+    }
+
+    /**
+     * A board's {@code status}: the operator is told when a board goes offline (its daemon stopped, or died or lost
+     * the network and its last will spoke), and when it is back.
+     */
+    void status(String topic, String text) {
+        String[] levels = topic.split("/");
+        String board = levels.length >= 2 ? levels[levels.length - 2] : topic;
+        if (text.strip().equals("offline")) {
+            if (offline.add(board)) warn.accept("board " + board + " is offline (" + topic + "): its moves follow once it"
+                    + " is back");
+        } else if (text.strip().equals("online") && offline.remove(board)) {
+            warn.accept("board " + board + " is back online");
+        }
+    }
+
+    /** The boards offline now, by id. */
+    public Set<String> offline() {
+        return Set.copyOf(offline);
     }
 
     /** One message on a {@code …/BOARD/game} topic. */

@@ -126,6 +126,22 @@ class HubTest {
     }
 
     @Test
+    void theOperatorIsToldWhenABoardStops() throws Exception {
+        GameSession one = board("1", "Anna");
+        Hub h = hub();
+        play(one, "e4");
+        await(h, "/api/games", "\"e4\"");
+        // The board's daemon stops: its publisher says offline (a killed one's last will says the same).
+        MqttPublisher p = (MqttPublisher) open.get(0);
+        p.close();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!logged.toString().contains("board 1 is offline")) {
+            if (System.nanoTime() > until) fail("the hub never said board 1 went offline: " + logged);
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
     void theHubPushesTheWholeRoundToLichessOnce() throws Exception {
         // A fake Lichess: what each push to the round's endpoint carried.
         List<String> pushes = java.util.Collections.synchronizedList(new ArrayList<>());

@@ -72,6 +72,20 @@ class RoundFeedTest {
     }
 
     @Test
+    void theOperatorIsToldWhenABoardGoesOfflineAndWhenItIsBack() throws Exception {
+        RoundFeed f = feed();
+        f.status(TOPICS.status(), "online");
+        assertThat(warnings).isEmpty();
+        f.status(TOPICS.status(), "offline");
+        f.status(TOPICS.status(), "offline");   // said once
+        assertThat(warnings).containsExactly("board 7 is offline (marelle/3/7/status): its moves follow once it is back");
+        assertThat(f.offline()).containsExactly("7");
+        f.status(TOPICS.status(), "online");
+        assertThat(warnings).hasSize(2).last().isEqualTo("board 7 is back online");
+        assertThat(f.offline()).isEmpty();
+    }
+
+    @Test
     void malformedMessagesAreSaidOnceAndIgnored() throws Exception {
         RoundFeed f = feed();
         for (String bad : List.of("not json", "[1, 2]", "{\"gameId\": \"x\", \"seq\": 1}",
