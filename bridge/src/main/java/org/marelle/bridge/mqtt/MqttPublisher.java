@@ -73,8 +73,6 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
     private GameRecord latest;
     private boolean snapshotDue = true;
     private volatile boolean running = true;
-    /** The broker could not be reached or was lost, and not reached again since. */
-    private volatile boolean outage;
     private final Thread worker;
     private MqttClient client;
 
@@ -130,7 +128,6 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
                 if (client == null || !client.isConnected()) connect();
                 if (reported) warn.accept("mqtt: connected again to " + settings.url());
                 reported = false;
-                outage = false;
                 retry = settings.firstRetry().toMillis();
                 publishWaiting();
                 synchronized (lock) {
@@ -141,10 +138,6 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
                 if (!reported) warn.accept("mqtt: " + settings.url() + ": " + reason(e) + "; the events wait, and are"
                         + " sent once the broker is back");
                 reported = true;
-                outage = true;
-                synchronized (lock) {
-                    lock.notifyAll();
-                }
                 drop();
                 try {
                     synchronized (lock) {
@@ -269,8 +262,10 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
         long until = System.nanoTime() + FLUSH_MILLIS * 1_000_000L;
         synchronized (lock) {
             try {
-                // (Also while the first connection is still being made: a short game may end before it is.)
-                while ((!unsent.isEmpty() || snapshotDue) && !outage && System.nanoTime() < until) {
+                // (Also while the first connection is still being made, a short game may end before it is, and while
+                // the broker is being tried again: the worker, woken, tries at once.)
+                lock.notifyAll();
+                while ((!unsent.isEmpty() || snapshotDue) && System.nanoTime() < until) {
                     lock.wait(50);
                 }
             } catch (InterruptedException e) {
