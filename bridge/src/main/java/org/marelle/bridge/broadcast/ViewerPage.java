@@ -14,6 +14,9 @@ import java.nio.charset.StandardCharsets;
 final class ViewerPage {
 
     static final String STATE_PLACEHOLDER = "\"@MARELLE_STATE@\"";
+    /** Where a page takes the pieces' figures ({@code pieces.js}), the same on every page. */
+    static final String PIECES_PLACEHOLDER = "  /*@MARELLE_PIECES@*/\n";
+    static final String PIECES = "pieces.js";
 
     private ViewerPage() {
     }
@@ -25,17 +28,24 @@ final class ViewerPage {
         return template(VIEWER);
     }
 
-    /** The page {@code name} (a resource beside this class) with its state placeholder. */
+    /**
+     * The page {@code name} (a resource beside this class) with its state placeholder, the pieces' figures put in
+     * (still one self-contained page).
+     */
     static String template(String name) {
+        String html = resource(name);
+        if (!html.contains(STATE_PLACEHOLDER)) {
+            throw new IllegalStateException(name + " has no " + STATE_PLACEHOLDER + " placeholder");
+        }
+        return html.replace(PIECES_PLACEHOLDER, resource(PIECES));
+    }
+
+    private static String resource(String name) {
         try (InputStream in = ViewerPage.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException(name + " is missing from the jar, beside " + ViewerPage.class.getName());
             }
-            String html = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            if (!html.contains(STATE_PLACEHOLDER)) {
-                throw new IllegalStateException(name + " has no " + STATE_PLACEHOLDER + " placeholder");
-            }
-            return html;
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,30 @@
+  // Each piece drawn in a 100x100 square: a filled body and, where it helps, strokes ("detail").
+  // Courier's pieces get their own shapes: ferz (diamond), Mann (a man), Schleich (jester's cap),
+  // courier (a running messenger with a pennant), alfil (an elephant); Albers' archer (bow) and sage (hood).
+  const SHAPES = {
+    pawn: { body: ["c 50 31 13", "M36 80 L43 46 Q50 40 57 46 L64 80 Z", "M28 78 H72 V88 H28 Z"] },
+    rook: { body: ["M28 88 H72 V78 H66 V46 H72 V22 H63 V30 H55 V22 H45 V30 H37 V22 H28 V46 H34 V78 H28 Z"],
+            detail: ["M34 46 H66"] },
+    knight: { body: ["M30 88 H76 C77 62 72 38 56 24 L52 12 L45 23 C36 28 28 38 22 52 L28 60 C34 58 40 54 46 50 C42 62 32 72 30 88 Z"],
+              detail: ["M40 34 l3 0"] },
+    bishop: { body: ["c 50 14 6", "M30 88 H70 L63 76 C75 62 68 40 50 20 C32 40 25 62 37 76 Z"],
+              detail: ["M50 36 V54", "M41 45 H59", "M36 76 H64"] },
+    queen: { body: ["M28 88 H72 L68 72 L82 30 L63 56 L59 22 L50 52 L41 22 L37 56 L18 30 L32 72 Z"],
+             detail: ["M32 72 H68"] },
+    king: { body: ["M46 6 H54 V16 H62 V24 H54 V36 H46 V24 H38 V16 H46 Z",
+                   "M30 88 H70 L66 68 C82 58 80 36 63 38 C58 39 54 44 50 50 C46 44 42 39 37 38 C20 36 18 58 34 68 Z"],
+            detail: ["M34 68 H66"] },
+    ferz: { body: ["M50 14 L74 48 L50 78 L26 48 Z", "M30 80 H70 V90 H30 Z"], detail: ["M50 28 L62 48 L50 64 L38 48 Z"] },
+    mann: { body: ["c 50 30 14", "M24 88 C24 62 35 48 50 48 C65 48 76 62 76 88 Z"],
+            detail: ["M40 62 L50 74 L60 62"] },
+    schleich: { body: ["M28 88 H72 L66 58 C78 50 86 36 82 20 C74 32 63 40 55 42 L50 28 L45 42 C37 40 26 32 18 20 C14 36 22 50 34 58 Z",
+                       "c 82 26 6", "c 18 26 6", "c 50 28 6"],
+                detail: ["M34 70 H66"] },
+    courier: { body: ["c 50 24 10", "M34 88 H66 L60 70 L62 38 C62 32 38 32 38 38 L40 70 Z", "M62 36 L86 28 L62 20 Z"],
+               detail: ["M40 54 H60", "M62 20 V40"] },
+    alfil: { body: ["M20 88 V58 C20 36 36 26 54 26 C72 26 84 38 84 54 V84 H76 V64 C73 70 68 72 64 70 V88 H52 V72 H34 V88 Z"],
+             detail: ["c 70 46 4", "M44 36 C36 44 38 56 48 58"] },
+    archer: { body: ["M28 88 H72 V80 H28 Z", "M38 12 Q86 46 38 80 Z"], detail: ["M14 46 H80", "M72 38 L82 46 L72 54"] },
+    sage: { body: ["M30 88 H70 L63 52 C63 32 57 20 50 10 C43 20 37 32 37 52 Z"],
+            detail: ["c 44 47 3", "c 56 47 3", "M42 64 H58"] }
+  };
