@@ -67,6 +67,7 @@ public final class BroadcastHub implements AutoCloseable {
     private final List<RoundListener> listeners = new CopyOnWriteArrayList<>();
     private volatile PublicState state;
     private volatile GameControl control = GameControl.NONE;
+    private volatile RoundControl roundControl = RoundControl.NONE;
     private boolean closed;
     private Thread releaser;
 
@@ -126,6 +127,15 @@ public final class BroadcastHub implements AutoCloseable {
 
     public GameControl control() {
         return control;
+    }
+
+    /** Who sets the round's tags and pairings (the hub); {@link RoundControl#NONE} on a board's own server. */
+    public void setRoundControl(RoundControl control) {
+        this.roundControl = Objects.requireNonNull(control, "control");
+    }
+
+    public RoundControl roundControl() {
+        return roundControl;
     }
 
     /**

@@ -36,6 +36,9 @@ import java.util.function.LongSupplier;
  * <tr><td>{@code POST /api/game/new}, {@code PUT /api/game/tags}, {@code PUT /api/game/result},
  * {@code POST /api/game/draw-offer}, {@code PUT /api/game/promotion}, {@code POST /api/game/takeback}</td>
  * <td>control, with {@code Authorization: Bearer <token>}</td></tr>
+ * <tr><td>{@code GET /api/round}</td><td>the round's tags and pairings (the hub's; empty on a board's server)</td></tr>
+ * <tr><td>{@code PUT /api/round/tags}, {@code PUT /api/round/pairings}</td><td>the hub's round control, with the
+ * token ({@link RoundControl})</td></tr>
  * </table>
  * Without {@code board}, a request is about the first board. Reads are public; everything public lags by the
  * configured delay. Errors are JSON: {@code {"error": "…", "field": "…", "status": 400}}.
@@ -218,8 +221,14 @@ public final class BroadcastServer implements AutoCloseable {
             case "/api/game/tags", "/api/game/result", "/api/game/promotion" -> {
                 if (allowed(ex, method, "PUT")) control(ex, path);
             }
+            case "/api/round" -> {
+                if (reading(ex, method)) roundJson(ex);
+            }
+            case "/api/round/tags", "/api/round/pairings" -> {
+                if (allowed(ex, method, "PUT")) roundControl(ex, path);
+            }
             default -> Replies.error(ex, 404, null, "no such resource: " + path
-                    + " (try /, /round, /game.pgn, /games.pgn, /api/game, /api/games, /events)");
+                    + " (try /, /round, /game.pgn, /games.pgn, /api/game, /api/games, /api/round, /events)");
         }
     }
 
@@ -366,20 +375,25 @@ public final class BroadcastServer implements AutoCloseable {
 
     // ---- control ---------------------------------------------------------------------------------------------------
 
-    private void control(HttpExchange ex, String path) throws IOException {
+    /**
+     * The body of a control request, once its token and content type are checked; null when the request was already
+     * answered with the error.
+     */
+    private JsonNode controlBody(HttpExchange ex) throws IOException {
         if (tokenDigest == null) {
-            Replies.error(ex, 403, null, "the control API is off: set broadcast.token in the configuration");
-            return;
+            Replies.error(ex, 403, null, "the control API is off: set broadcast.token in the configuration (on the"
+                    + " hub: --token-file)");
+            return null;
         }
         if (!authorised(ex.getRequestHeaders().getFirst("Authorization"))) {
             ex.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"marelle\"");
             Replies.error(ex, 401, null, "a valid 'Authorization: Bearer <token>' header is needed");
-            return;
+            return null;
         }
         String type = ex.getRequestHeaders().getFirst("Content-Type");
         if (type != null && !type.toLowerCase(Locale.ROOT).strip().startsWith("application/json")) {
             Replies.error(ex, 415, "Content-Type", "send the body as application/json, not " + type);
-            return;
+            return null;
         }
         byte[] bytes;
         try (InputStream in = ex.getRequestBody(); var reading = ConnectionGuard.receivingBody()) {
@@ -387,7 +401,7 @@ public final class BroadcastServer implements AutoCloseable {
         }
         if (bytes.length > MAX_BODY) {
             Replies.error(ex, 413, null, "the body is larger than " + MAX_BODY + " bytes");
-            return;
+            return null;
         }
         JsonNode body;
         try {
@@ -397,12 +411,18 @@ public final class BroadcastServer implements AutoCloseable {
             Replies.error(ex, 400, null, "the body is not JSON"
                     + (loc == null ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")") + ": "
                     + e.getOriginalMessage());
-            return;
+            return null;
         }
         if (body == null || !body.isObject()) {
             Replies.error(ex, 400, null, "the body must be a JSON object");
-            return;
+            return null;
         }
+        return body;
+    }
+
+    private void control(HttpExchange ex, String path) throws IOException {
+        JsonNode body = controlBody(ex);
+        if (body == null) return;
 
         BoardId board;
         try {
@@ -431,6 +451,48 @@ public final class BroadcastServer implements AutoCloseable {
             act(ex, path, body, board);
         } finally {
             controlLock.unlock();
+        }
+    }
+
+    /** {@code GET /api/round}: the round's tags, each board's pairing, and the boards these have not reached yet. */
+    private void roundJson(HttpExchange ex) throws IOException {
+        RoundControl.Settings s = hub.roundControl().settings();
+        ObjectNode o = GameRenderer.JSON.createObjectNode();
+        o.set("tags", GameRenderer.JSON.valueToTree(s.round()));
+        ObjectNode boards = o.putObject("boards");
+        s.boards().forEach((b, tags) -> boards.set(b.value(), GameRenderer.JSON.valueToTree(tags)));
+        var waiting = o.putArray("waiting");
+        s.waiting().forEach(b -> waiting.add(b.value()));
+        Replies.json(ex, 200, o);
+    }
+
+    /** {@code PUT /api/round/tags}, {@code PUT /api/round/pairings}: the hub's round-wide control. */
+    private void roundControl(HttpExchange ex, String path) throws IOException {
+        JsonNode body = controlBody(ex);
+        if (body == null) return;
+        ControlResult result;
+        controlLock.lock();
+        try {
+            result = switch (path) {
+                case "/api/round/tags" -> hub.roundControl().setRoundTags(RoundRequests.roundTags(body));
+                case "/api/round/pairings" -> hub.roundControl().pair(RoundRequests.pairings(body));
+                default -> throw new IllegalStateException("no round control for " + path);
+            };
+        } catch (ControlAction.BadRequest e) {
+            Replies.error(ex, e.status(), e.field(), e.getMessage());
+            return;
+        } finally {
+            controlLock.unlock();
+        }
+        switch (result) {
+            case ControlResult.Accepted a -> {
+                ObjectNode ok = GameRenderer.JSON.createObjectNode();
+                ok.put("ok", true);
+                ok.put("message", a.message());
+                Replies.json(ex, 200, ok);
+            }
+            case ControlResult.Rejected r -> Replies.error(ex, r.field() == null && hub.roundControl() == RoundControl.NONE
+                    ? 404 : 409, r.field(), r.message());
         }
     }
 

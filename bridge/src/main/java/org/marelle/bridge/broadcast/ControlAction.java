@@ -235,7 +235,7 @@ sealed interface ControlAction {
         return new TakeBack(plies);
     }
 
-    private static void only(JsonNode body, String... fields) throws BadRequest {
+    static void only(JsonNode body, String... fields) throws BadRequest {
         Set<String> known = Set.of(fields);
         for (Map.Entry<String, JsonNode> e : body.properties()) {
             String name = e.getKey();
@@ -245,7 +245,7 @@ sealed interface ControlAction {
         }
     }
 
-    private static String optionalString(JsonNode body, String field) throws BadRequest {
+    static String optionalString(JsonNode body, String field) throws BadRequest {
         JsonNode n = body.get(field);
         if (n == null || n.isNull()) {
             return null;
@@ -264,7 +264,7 @@ sealed interface ControlAction {
         return s;
     }
 
-    private static Map<String, String> tags(JsonNode node, boolean nullRemoves) throws BadRequest {
+    static Map<String, String> tags(JsonNode node, boolean nullRemoves) throws BadRequest {
         if (!node.isObject()) {
             throw new BadRequest("tags", "must be an object of tag names to values, got " + node);
         }
@@ -291,7 +291,7 @@ sealed interface ControlAction {
         return tags;
     }
 
-    private static String tagValue(String field, String value) throws BadRequest {
+    static String tagValue(String field, String value) throws BadRequest {
         if (value.length() > MAX_TAG_VALUE) {
             throw new BadRequest(field, "longer than " + MAX_TAG_VALUE + " characters");
         }

@@ -25,10 +25,14 @@ import picocli.CommandLine.Spec;
                 + "serves them as one board's daemon serves its own: the viewer page with a board selector, "
                 + "/game.pgn?board=B, /games.pgn (the whole round), /api/games and /events (docs/broadcast.md). A hub "
                 + "started again has the round back at once from the boards' retained games.",
+            "With --token-file, the control API sets the round's tags (Event, Site, Round, Date) and who plays on "
+                + "each board: PUT /api/round/tags and PUT /api/round/pairings with the token; each board sets them "
+                + "on its game and the ones after, also a board switched on later (docs/club.md).",
             "Runs until SIGTERM or Ctrl-C. Exit codes: 1 could not start (the broker, the port), 2 usage error."
         },
         footer = {"", "Examples:", "  marelle hub --mqtt tcp://127.0.0.1:1883",
-            "  marelle hub --mqtt tcp://hub.local:1883 --round 3 --http-port 8080"},
+            "  marelle hub --mqtt tcp://hub.local:1883 --round 3 --http-port 8080",
+            "  marelle hub --mqtt tcp://127.0.0.1:1883 --token-file /etc/marelle/hub-token"},
         usageHelpAutoWidth = true)
 final class HubCommand implements Callable<Integer> {
 
@@ -61,6 +65,11 @@ final class HubCommand implements Callable<Integer> {
     @Option(names = "--client-id", paramLabel = "ID", defaultValue = "marelle-hub",
             description = "the hub's MQTT client id (default: ${DEFAULT-VALUE})")
     private String clientId;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "a file holding the control API's token (at least 16 characters): with it, PUT "
+                    + "/api/round/tags and /api/round/pairings set the round's tags and who plays on each board")
+    private Path tokenFile;
 
     @Option(names = "--lichess-round", paramLabel = "ID",
             description = "push the whole round's PGN to this Lichess broadcast round (its 8-character id), once for "
@@ -95,6 +104,22 @@ final class HubCommand implements Callable<Integer> {
             config = BroadcastConfig.defaults().withBindAddress(bind).withPort(port);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (tokenFile != null) {
+            String token;
+            try {
+                token = java.nio.file.Files.readString(tokenFile).strip();
+            } catch (IOException e) {
+                log.error("cannot start: --token-file '" + tokenFile + "': "
+                        + org.marelle.bridge.output.IoReason.of(e, tokenFile.toString()));
+                return 1;
+            }
+            try {
+                config = config.withToken(token);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--token-file: " + e.getMessage()
+                        .replace("broadcast.token: ", ""));
+            }
         }
         if ((lichessRound == null) != (lichessTokenFile == null)) {
             throw new ParameterException(spec.commandLine(), "--lichess-round and --lichess-token-file go together");

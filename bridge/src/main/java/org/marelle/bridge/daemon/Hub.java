@@ -9,6 +9,7 @@ import org.marelle.bridge.broadcast.BroadcastHub;
 import org.marelle.bridge.broadcast.BroadcastServer;
 import org.marelle.bridge.broadcast.LichessPush;
 import org.marelle.bridge.mqtt.Credentials;
+import org.marelle.bridge.mqtt.RoundDesk;
 import org.marelle.bridge.mqtt.RoundFeed;
 import org.marelle.bridge.output.IoReason;
 
@@ -16,6 +17,8 @@ import org.marelle.bridge.output.IoReason;
  * {@code marelle hub}: every board of a round, from the MQTT broker its daemons publish to (docs/mqtt.md), served
  * as one board's daemon serves its own (the viewer, {@code /game.pgn?board=B}, {@code /games.pgn}, {@code /api/games},
  * {@code /events}; docs/broadcast.md). The same broadcast code as a board: the hub only feeds it from the broker.
+ * With a token ({@link BroadcastConfig#token()}), its control API sets the round's tags and pairs players to boards
+ * ({@link RoundDesk}), which the boards read from the broker.
  *
  * <pre>{@code
  * Hub hub = Hub.start(new Hub.Options("tcp://127.0.0.1:1883", "marelle", "+", null, "marelle-hub",
@@ -46,12 +49,14 @@ public final class Hub implements AutoCloseable {
     private final BroadcastServer server;
     private final RoundFeed feed;
     private final LichessPush push;
+    private final RoundDesk desk;
 
-    private Hub(BroadcastHub hub, BroadcastServer server, RoundFeed feed, LichessPush push) {
+    private Hub(BroadcastHub hub, BroadcastServer server, RoundFeed feed, LichessPush push, RoundDesk desk) {
         this.hub = hub;
         this.server = server;
         this.feed = feed;
         this.push = push;
+        this.desk = desk;
     }
 
     /**
@@ -72,18 +77,21 @@ public final class Hub implements AutoCloseable {
                     + IoReason.of(e), e);
         }
         LichessPush push = o.broadcast().lichess() == null ? null : LichessPush.start(o.broadcast().lichess(), hub);
+        // The round's control (its tags, the pairings) reaches the boards through the broker.
+        RoundDesk desk = new RoundDesk(o.prefix(), o.round(), System::currentTimeMillis, log::warning);
+        hub.setRoundControl(desk);
         RoundFeed feed;
         try {
             feed = RoundFeed.start(o.url(), o.prefix(), o.round(), o.clientId(), account.user(), account.password(),
-                    hub::gameChanged,
-                    log::warning);
+                    hub::gameChanged, log::warning, desk);
         } catch (IOException | RuntimeException e) {
+            desk.close();
             if (push != null) push.close();
             server.close();
             hub.close();
             throw e;
         }
-        return new Hub(hub, server, feed, push);
+        return new Hub(hub, server, feed, push, desk);
     }
 
     /** Where the round is served. */
@@ -94,6 +102,7 @@ public final class Hub implements AutoCloseable {
     @Override
     public void close() {
         feed.close();
+        desk.close();
         if (push != null) push.close();
         server.close();
         hub.close();

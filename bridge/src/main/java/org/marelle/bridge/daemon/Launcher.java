@@ -221,6 +221,20 @@ public final class Launcher {
             });
             if (!session.saveStatus().saved()) log.error(session.saveStatus().describe());
             daemon.start();
+            if (mqtt != null) {
+                // The hub's orders (the round's tags, who plays here) are carried out on the daemon's thread.
+                mqtt.onOrders(orders -> daemon.submit(l -> {
+                    var changed = l.session().setStandingTags(orders.tags());
+                    if (!changed.isEmpty()) {
+                        log.info("the hub set " + changed.stream().map(t -> t.name() + (t.value() == null ? " (removed)"
+                                : " \"" + t.value() + "\"")).collect(java.util.stream.Collectors.joining(", ")));
+                    }
+                    return null;
+                }).exceptionally(e -> {
+                    log.warning("the hub's orders were not carried out: " + e.getMessage());
+                    return null;
+                }));
+            }
             if (opponent != null) {
                 session.addListener(opponent);
                 opponent.begin(session.game());

@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 /**
  * Where one board of a round publishes on the broker (docs/mqtt.md): under {@code PREFIX/ROUND/BOARD/}, a retained
  * {@code game} snapshot, each session {@code event} with its sequence number, and a retained {@code status}
- * ({@code online}, or {@code offline} through the MQTT last will).
+ * ({@code online}, or {@code offline} through the MQTT last will); the hub publishes the board's {@code control}.
  *
  * <pre>{@code
  * BoardTopics t = BoardTopics.of("marelle", "3", "12");
@@ -56,6 +56,11 @@ public record BoardTopics(String prefix, String round, String board) {
     /** Each session event, with its sequence number. */
     public String event() {
         return base() + "event";
+    }
+
+    /** The hub's retained orders for the board ({@link HubOrders}): the round's tags and the pairing. */
+    public String control() {
+        return base() + "control";
     }
 
     /** Retained {@code online} while the daemon is connected, {@code offline} (the last will) once it is gone. */

@@ -20,7 +20,7 @@ import org.marelle.bridge.session.SessionEvent;
 /**
  * Publishes one board's game to an MQTT broker (docs/mqtt.md): each session event as it happens, with its sequence
  * number in the game, then the game's retained snapshot; {@code online}/{@code offline} on the status topic, offline
- * through the last will. QoS 1 throughout.
+ * through the last will. QoS 1 throughout. It also reads the hub's orders for the board ({@link #onOrders}).
  *
  * <p>It never holds up the board loop: {@link #onEvent} only queues; a thread of its own talks to the broker. A broker
  * that is down or slow loses nothing: events wait, in order, until the broker has acknowledged them, and after a
@@ -75,6 +75,10 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
     private volatile boolean running = true;
     private final Thread worker;
     private MqttClient client;
+    /** The hub's orders for this board as last read, and who carries them out (see {@link #onOrders}). */
+    private HubOrders orders;
+    private Consumer<HubOrders> ordersListener;
+    private byte[] badOrders;
 
     private MqttPublisher(BoardTopics topics, Settings settings, Consumer<String> warn) {
         this.topics = topics;
@@ -111,6 +115,42 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
             snapshotDue = true;
             lock.notifyAll();
         }
+    }
+
+    /**
+     * Who carries out the hub's orders for this board (docs/mqtt.md, {@code control}): called with the orders read
+     * last, if any, then with each change, on the MQTT client's thread (hand them to the daemon's thread and return).
+     */
+    public void onOrders(Consumer<HubOrders> listener) {
+        HubOrders now;
+        synchronized (lock) {
+            ordersListener = listener;
+            now = orders;
+        }
+        if (now != null) listener.accept(now);
+    }
+
+    /** The control topic's retained message, read as it arrives (the broker sends it again at each connection). */
+    private void ordersArrived(byte[] payload) {
+        if (payload.length == 0) return;   // (a cleared retained message)
+        HubOrders read;
+        try {
+            read = HubOrders.parse(payload);
+        } catch (IllegalArgumentException e) {
+            synchronized (lock) {
+                if (java.util.Arrays.equals(payload, badOrders)) return;
+                badOrders = payload;
+            }
+            warn.accept("mqtt: " + topics.control() + ": not the hub's orders, ignored (" + e.getMessage() + ")");
+            return;
+        }
+        Consumer<HubOrders> to;
+        synchronized (lock) {
+            if (read.asksSameAs(orders)) return;
+            orders = read;
+            to = ordersListener;
+        }
+        if (to != null) to.accept(read);
     }
 
     /** How many events wait for the broker's acknowledgement (for tests and the status page). */
@@ -209,6 +249,8 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
         }
         client = c;
         client.publish(topics.status(), message("online".getBytes(StandardCharsets.UTF_8), true));
+        // (A clean session: subscribed again at each connection, and the retained orders come again.)
+        client.subscribe(topics.control(), 1, (topic, m) -> ordersArrived(m.getPayload()));
         synchronized (lock) {
             snapshotDue = true;
         }

@@ -51,11 +51,17 @@ public final class RoundFeed implements AutoCloseable {
     /** The boards whose daemon said {@code offline} (or whose last will did), not back since. */
     private final Set<String> offline = ConcurrentHashMap.newKeySet();
     private final String statusFilter;
+    private final String controlFilter;
+    /** The hub's round control, told of the boards and of the orders the broker holds; null when none. */
+    private final RoundDesk desk;
 
-    private RoundFeed(MqttClient client, String filter, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn) {
+    private RoundFeed(MqttClient client, String filter, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn,
+                      RoundDesk desk) {
         this.client = client;
         this.filter = filter;
         this.statusFilter = filter.substring(0, filter.length() - "game".length()) + "status";
+        this.controlFilter = filter.substring(0, filter.length() - "game".length()) + "control";
+        this.desk = desk;
         this.sink = sink;
         this.warn = warn;
     }
@@ -69,9 +75,20 @@ public final class RoundFeed implements AutoCloseable {
     public static RoundFeed start(String url, String prefix, String round, String clientId, String username,
                                   String password, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn)
             throws IOException {
+        return start(url, prefix, round, clientId, username, password, sink, warn, null);
+    }
+
+    /**
+     * The same, with the hub's round control: it learns where each board is reached and the orders the broker holds
+     * ({@code PREFIX/ROUND/+/control}), and publishes through this feed's connection.
+     */
+    public static RoundFeed start(String url, String prefix, String round, String clientId, String username,
+                                  String password, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn,
+                                  RoundDesk desk) throws IOException {
         try {
             MqttClient c = new MqttClient(url, clientId, new MemoryPersistence());
-            RoundFeed feed = new RoundFeed(c, prefix + "/" + round + "/+/game", sink, warn);
+            c.setTimeToWait(10_000);
+            RoundFeed feed = new RoundFeed(c, prefix + "/" + round + "/+/game", sink, warn, desk);
             c.setCallback(feed.new Callback());
             MqttConnectOptions o = new MqttConnectOptions();
             o.setCleanSession(true);
@@ -80,7 +97,8 @@ public final class RoundFeed implements AutoCloseable {
             if (username != null) o.setUserName(username);
             if (password != null) o.setPassword(password.toCharArray());
             c.connect(o);
-            c.subscribe(new String[] {feed.filter, feed.statusFilter}, new int[] {1, 1});
+            feed.subscribe();
+            if (desk != null) desk.connect(feed::publishRetained);
             return feed;
         } catch (MqttException e) {
             throw new IOException(url + ": " + MqttPublisher.reason(e), e);
@@ -94,7 +112,8 @@ public final class RoundFeed implements AutoCloseable {
             warn.accept("mqtt: connected again to " + serverURI);
             try {
                 // (A clean session forgets subscriptions; the retained games come again.)
-                client.subscribe(new String[] {filter, statusFilter}, new int[] {1, 1});
+                subscribe();
+                if (desk != null) desk.resend();
             } catch (MqttException e) {
                 warn.accept("mqtt: cannot subscribe again to " + filter + ": " + MqttPublisher.reason(e));
             }
@@ -108,6 +127,7 @@ public final class RoundFeed implements AutoCloseable {
         @Override
         public void messageArrived(String topic, MqttMessage message) {
             if (topic.endsWith("/status")) status(topic, new String(message.getPayload(), StandardCharsets.UTF_8));
+            else if (topic.endsWith("/control")) orders(topic, message.getPayload());
             else receive(topic, message.getPayload());
         }
 
@@ -134,6 +154,35 @@ public final class RoundFeed implements AutoCloseable {
     /** The boards offline now, by id. */
     public Set<String> offline() {
         return Set.copyOf(offline);
+    }
+
+    private void subscribe() throws MqttException {
+        if (desk == null) client.subscribe(new String[] {filter, statusFilter}, new int[] {1, 1});
+        else client.subscribe(new String[] {filter, statusFilter, controlFilter}, new int[] {1, 1, 1});
+    }
+
+    /** Publishes a retained message at QoS 1 on this feed's connection (the round desk's orders). */
+    void publishRetained(String topic, byte[] payload) throws IOException {
+        MqttMessage m = new MqttMessage(payload);
+        m.setQos(1);
+        m.setRetained(true);
+        try {
+            client.publish(topic, m);
+        } catch (MqttException e) {
+            throw new IOException(MqttPublisher.reason(e), e);
+        }
+    }
+
+    /** The orders the broker holds for a board (the hub's own, read back, or left by the hub before it). */
+    void orders(String topic, byte[] payload) {
+        if (desk == null || payload.length == 0) return;
+        String[] levels = topic.split("/");
+        if (levels.length < 4) return;
+        try {
+            desk.onBroker(BoardId.of(levels[levels.length - 2]), levels[levels.length - 3], HubOrders.parse(payload));
+        } catch (IllegalArgumentException e) {
+            if (warned.add(topic)) warn.accept("mqtt: " + topic + ": not the hub's orders, ignored (" + e.getMessage() + ")");
+        }
     }
 
     /** One message on a {@code …/BOARD/game} topic. */
@@ -171,6 +220,7 @@ public final class RoundFeed implements AutoCloseable {
         latest.put(key, gameId + "#" + seq);
         warned.remove(topic);
         sink.accept(id, game);
+        if (desk != null && levels.length >= 3) desk.boardSeen(id, levels[levels.length - 3]);
     }
 
     /**

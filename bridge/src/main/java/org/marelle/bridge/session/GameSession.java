@@ -280,6 +280,29 @@ public final class GameSession {
         return start;
     }
 
+    /**
+     * Tags set from afar for this game and the ones after (the round's and the pairing's, from a hub): each is set on
+     * the current game where it differs, unless the game is over (a finished game keeps who played it), and every
+     * later game starts with it. A null value removes the tag. Returns the changes recorded on the current game.
+     *
+     * @throws IllegalArgumentException naming a tag PGN cannot hold (nothing is changed then)
+     */
+    public List<SessionEvent.TagChanged> setStandingTags(Map<String, String> tags) {
+        for (Map.Entry<String, String> t : tags.entrySet()) {
+            GameTags.checkName(t.getKey());
+            if (t.getValue() != null) GameTags.checkValue(t.getKey(), t.getValue());
+        }
+        List<SessionEvent.TagChanged> changed = new ArrayList<>();
+        for (Map.Entry<String, String> t : tags.entrySet()) {
+            if (t.getValue() == null) baseTags.remove(t.getKey());
+            else baseTags.put(t.getKey(), t.getValue());
+            if (!game.isOver() && !Objects.equals(game.tags().get(t.getKey()), t.getValue())) {
+                changed.add(setTag(t.getKey(), t.getValue()));
+            }
+        }
+        return changed;
+    }
+
     /** Sets a tag of the current game (null removes it). */
     public SessionEvent.TagChanged setTag(String name, String value) {
         return (SessionEvent.TagChanged) record(new SessionEvent.TagChanged(now(), name, value));

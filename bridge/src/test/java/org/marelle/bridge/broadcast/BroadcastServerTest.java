@@ -355,6 +355,16 @@ class BroadcastServerTest {
                     "[Site \"?\"]");
         }
 
+        @Test
+        void aBoardsOwnServerHasNoRoundToSet() throws Exception {
+            HttpResponse<String> r = http.send("PUT", "/api/round/tags", "{\"tags\":{\"Event\":\"Open\"}}",
+                    "Authorization", AUTH);
+            assertThat(r.statusCode()).isEqualTo(404);
+            assertThat(Http.json(r).path("error").asText()).contains("set on the hub (marelle hub)");
+            assertThat(http.get("/api/round").body()).isEqualTo("{\"tags\":{},\"boards\":{},\"waiting\":[]}");
+            assertThat(control.calls).isEmpty();
+        }
+
         /** The hostile tester's request: 300 tags of 200 characters, about 62 KB, under the body limit. */
         private String manyLongTags(String prefix, int count, int length) {
             StringBuilder body = new StringBuilder("{\"tags\":{");

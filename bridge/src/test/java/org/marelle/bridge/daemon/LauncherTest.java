@@ -223,9 +223,44 @@ class LauncherTest {
                             HttpResponse.BodyHandlers.ofString()).body();
                 }
                 assertThat(pgn).contains("[Event \"Club round\"]", "[White \"Anna\"]", "[Round \"4\"]");
+
+                // The hub's operator sets the round's tags and pairs the players: the board's own game takes them
+                // (its journal, its PGN file), and the hub shows them.
+                String token = "0123456789abcdef0123456789abcdef";
+                try (Hub desk = Hub.start(new Hub.Options(broker.url(), "marelle", "4", null, "hub-desk",
+                        org.marelle.bridge.broadcast.BroadcastConfig.defaults().withPort(0).withToken(token)), log)) {
+                    var put = (java.util.function.BiFunction<String, String, HttpResponse<String>>) (path, json) -> {
+                        try {
+                            return http.send(HttpRequest.newBuilder(desk.uri().resolve(path))
+                                    .header("Authorization", "Bearer " + token)
+                                    .PUT(HttpRequest.BodyPublishers.ofString(json)).build(),
+                                    HttpResponse.BodyHandlers.ofString());
+                        } catch (Exception e) {
+                            throw new AssertionError(e);
+                        }
+                    };
+                    assertThat(put.apply("/api/round/tags", """
+                            {"tags": {"Event": "Club championship", "Date": "2026.12.02"}}""").statusCode())
+                            .isEqualTo(200);
+                    assertThat(put.apply("/api/round/pairings", """
+                            {"pairings": [{"board": "6", "white": "Ada", "black": "Bert", "tags": {"WhiteElo": "1850"}}]}
+                            """).statusCode()).isEqualTo(200);
+                    until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                    while (!pgn.contains("[White \"Ada\"]") || !pgn.contains("Club championship")) {
+                        if (System.nanoTime() > until) org.assertj.core.api.Assertions.fail("the board never took the hub's tags: " + pgn);
+                        Thread.sleep(50);
+                        pgn = http.send(HttpRequest.newBuilder(desk.uri().resolve("/game.pgn?board=6")).build(),
+                                HttpResponse.BodyHandlers.ofString()).body();
+                    }
+                    assertThat(pgn).contains("[Black \"Bert\"]", "[WhiteElo \"1850\"]", "[Date \"2026.12.02\"]",
+                            "[Round \"4\"]", "[Board \"6\"]", "1. e4 e5");
+                    assertThat(log()).contains("the hub set Event \"Club championship\"");
+                }
             } finally {
                 r.daemon().stop();
             }
+            assertThat(Files.readString(dir.resolve("pgn/round-4/board6.pgn"))).contains("[White \"Ada\"]",
+                    "[Event \"Club championship\"]");
         }
     }
 
