@@ -26,9 +26,11 @@ import org.marelle.rules.SquareSet;
  *                         (a full or read-only disk), or what the last start recovered of a damaged journal
  * @param opponent         what the player should know about an opponent elsewhere (an engine or Lichess failing, and
  *                         being tried again), or null
+ * @param offline          the board's daemon is not connected (the hub's view: its status on the broker, or its last
+ *                         will, said offline): its moves follow once it is back
  */
 public record BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
-        boolean promotionPending, List<String> question, String record, String opponent) {
+        boolean promotionPending, List<String> question, String record, String opponent, boolean offline) {
 
     /** No recognizer: nothing to say about the board. */
     public static final BoardStatus UNKNOWN = new BoardStatus(false, false, null, List.of(), List.of(), false, List.of());
@@ -39,6 +41,12 @@ public record BoardStatus(boolean known, boolean inSync, String provisional, Lis
     public BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
                        boolean promotionPending, List<String> question) {
         this(known, inSync, provisional, toFill, toClear, promotionPending, question, null, null);
+    }
+
+    /** A board that is connected. */
+    public BoardStatus(boolean known, boolean inSync, String provisional, List<String> toFill, List<String> toClear,
+                       boolean promotionPending, List<String> question, String record, String opponent) {
+        this(known, inSync, provisional, toFill, toClear, promotionPending, question, record, opponent, false);
     }
 
     public BoardStatus {
@@ -55,12 +63,20 @@ public record BoardStatus(boolean known, boolean inSync, String provisional, Lis
 
     /** This status with {@code note} about the game's record (null: nothing to say). */
     public BoardStatus withRecord(String note) {
-        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, note, opponent);
+        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, note, opponent,
+                offline);
     }
 
     /** This status with {@code note} about the opponent elsewhere (null: nothing to say). */
     public BoardStatus withOpponent(String note) {
-        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, record, note);
+        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, record, note,
+                offline);
+    }
+
+    /** This status with the board's daemon connected or not. */
+    public BoardStatus withOffline(boolean off) {
+        return new BoardStatus(known, inSync, provisional, toFill, toClear, promotionPending, question, record, opponent,
+                off);
     }
 
     /** Whether a mismatch is being reported (squares to fix). */

@@ -47,6 +47,8 @@ public final class RoundFeed implements AutoCloseable {
     private final Consumer<String> warn;
     /** Per board: the game id and seq of the snapshot last handed on. */
     private final Map<String, String> latest = new ConcurrentHashMap<>();
+    /** Per board id: the game last handed on, to hand on again when the board goes offline or comes back. */
+    private final Map<String, GameSnapshot> shown = new ConcurrentHashMap<>();
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
     /** The boards whose daemon said {@code offline} (or whose last will did), not back since. */
     private final Set<String> offline = ConcurrentHashMap.newKeySet();
@@ -54,6 +56,10 @@ public final class RoundFeed implements AutoCloseable {
     private final String controlFilter;
     /** The hub's round control, told of the boards and of the orders the broker holds; null when none. */
     private final RoundDesk desk;
+
+    private RoundFeed(MqttClient client, String filter, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn) {
+        this(client, filter, sink, warn, null);
+    }
 
     private RoundFeed(MqttClient client, String filter, BiConsumer<BoardId, GameSnapshot> sink, Consumer<String> warn,
                       RoundDesk desk) {
@@ -143,12 +149,26 @@ public final class RoundFeed implements AutoCloseable {
     void status(String topic, String text) {
         String[] levels = topic.split("/");
         String board = levels.length >= 2 ? levels[levels.length - 2] : topic;
+        boolean changed = false;
         if (text.strip().equals("offline")) {
-            if (offline.add(board)) warn.accept("board " + board + " is offline (" + topic + "): its moves follow once it"
-                    + " is back");
+            if (offline.add(board)) {
+                warn.accept("board " + board + " is offline (" + topic + "): its moves follow once it is back");
+                changed = true;
+            }
         } else if (text.strip().equals("online") && offline.remove(board)) {
             warn.accept("board " + board + " is back online");
+            changed = true;
         }
+        // The pages show it too: the board's game is handed on again, marked.
+        GameSnapshot game = shown.get(board);
+        if (changed && game != null) hand(BoardId.of(board), game);
+    }
+
+    /** Hands {@code game} on, marked offline while its board is. */
+    private void hand(BoardId id, GameSnapshot game) {
+        shown.put(id.value(), game);
+        boolean off = offline.contains(id.value());
+        sink.accept(id, game.status().offline() == off ? game : game.withStatus(game.status().withOffline(off)));
     }
 
     /** The boards offline now, by id. */
@@ -219,7 +239,7 @@ public final class RoundFeed implements AutoCloseable {
         }
         latest.put(key, gameId + "#" + seq);
         warned.remove(topic);
-        sink.accept(id, game);
+        hand(id, game);
         if (desk != null && levels.length >= 3) desk.boardSeen(id, levels[levels.length - 3]);
     }
 

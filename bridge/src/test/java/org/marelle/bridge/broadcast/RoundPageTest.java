@@ -214,6 +214,25 @@ class RoundPageTest {
             hub.gameChanged(BoardId.of("21"), game(21));
             browser.evaluate(page, "window.marelle.when(() => document.querySelector('#board-7').dataset.result === '0-1'"
                     + " && document.querySelector('#grid a.card:last-child').dataset.board === '21')");
+
+            // A board whose daemon went offline is marked while its game goes on (the hub hears it on the broker),
+            // until it is back; a finished game is not (its daemon may well be shut down after the round).
+            String id = games.entrySet().stream().filter(e -> e.getValue().result().equals("*")
+                    && !e.getKey().equals("7")).map(java.util.Map.Entry::getKey).findFirst().orElseThrow();
+            String over = games.entrySet().stream().filter(e -> !e.getValue().result().equals("*"))
+                    .map(java.util.Map.Entry::getKey).findFirst().orElseThrow();
+            GameSnapshot live = games.get(id);
+            String badge = "document.querySelector('#board-" + id + " .offline')";
+            assertThat(browser.evaluate(page, badge + ".hidden").asBoolean()).isTrue();
+            hub.gameChanged(BoardId.of(id), live.withStatus(live.status().withOffline(true)));
+            hub.gameChanged(BoardId.of(over), games.get(over).withStatus(games.get(over).status().withOffline(true)));
+            browser.evaluate(page, "window.marelle.when(() => !" + badge + ".hidden && " + badge
+                    + ".textContent === 'offline' && document.querySelector('#board-" + id + "').classList.contains('offline')"
+                    + " && window.marelle.state.games['" + over + "'].recognizer.offline)");
+            assertThat(browser.evaluate(page, "document.querySelector('#board-" + over + " .offline').hidden").asBoolean())
+                    .isTrue();
+            hub.gameChanged(BoardId.of(id), live);
+            browser.evaluate(page, "window.marelle.when(() => " + badge + ".hidden)");
         }
     }
 

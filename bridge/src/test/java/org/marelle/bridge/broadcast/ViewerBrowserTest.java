@@ -324,6 +324,29 @@ class ViewerBrowserTest {
         }
     }
 
+    @Test
+    void aBoardWhoseDaemonIsOfflineIsSaidSoUntilItIsBack() throws Exception {
+        GameSnapshot game = Games.play(Games.standard("offline"), "d4", "d5");
+        hub.gameChanged(Games.ONE, game);
+        try (Chromium browser = Chromium.launch(chromium, "--accept-lang=en")) {
+            String page = browser.open(server.uri());
+            assertThat(browser.evaluate(page, "document.getElementById('status').hidden").asBoolean()).isTrue();
+            hub.gameChanged(Games.ONE, game.withStatus(game.status().withOffline(true)));
+            assertThat(browser.evaluate(page, """
+                    Promise.race([
+                      window.marelle.when(() => !document.getElementById('status').hidden),
+                      new Promise(r => setTimeout(r, 20000))
+                    ]).then(() => document.getElementById('status').textContent)""").asText())
+                    .isEqualTo("The board is offline: its moves follow once it is back.");
+            hub.gameChanged(Games.ONE, game);
+            assertThat(browser.evaluate(page, """
+                    Promise.race([
+                      window.marelle.when(() => document.getElementById('status').hidden),
+                      new Promise(r => setTimeout(r, 20000))
+                    ]).then(() => document.getElementById('status').hidden)""").asBoolean()).isTrue();
+        }
+    }
+
     /** Waits (in the page) until the board shows {@code ply} moves, then reads what it shows. */
     private static JsonNode shown(Chromium browser, String page, String board, int ply) throws Exception {
         String script = """

@@ -139,6 +139,15 @@ class HubTest {
             if (System.nanoTime() > until) fail("the hub never said board 1 went offline: " + logged);
             Thread.sleep(20);
         }
+        // The pages say so too (the viewer and the round page read it from the board's status).
+        assertThat(await(h, "/api/game?board=1", "\"offline\":true")).contains("\"e4\"");
+        // The daemon is back: the hub says so, and the mark goes.
+        MqttPublisher again = MqttPublisher.start(BoardTopics.of("marelle", "3", "1"), new MqttPublisher.Settings(
+                broker.url(), null, null, "board-1", Duration.ofMillis(100), Duration.ofMillis(500)), one.game(),
+                List.of(), w -> { });
+        open.add(again);
+        await(h, "/api/game?board=1", "\"offline\":false");
+        assertThat(logged.toString()).contains("board 1 is back online");
     }
 
     @Test
