@@ -35,8 +35,19 @@ import org.marelle.rules.SquareSet;
  */
 final class StorySearch {
 
-    /** How far back the board is followed: a move, its reply, and the next pair. */
-    static final int MAX_PLIES = 4;
+    /**
+     * How far back the board is followed, when it was read all along: three moves each side. A blitz game's moves
+     * run on, the board never still between them, past a capture the scans barely saw (a one-handed swap at 24 Hz);
+     * four plies were too few to find the way back to such a story, and a shorter one with a piece in hand won.
+     */
+    static final int MAX_PLIES = 6;
+
+    /**
+     * How far back when the deeper search visits more than {@link #MAX_NODES} positions (captures on a crowded
+     * board), and when the board was not read for a while (a restarted daemon, a reconnected board: any piece may
+     * then have moved, and lines multiply): a move, its reply, and the next pair.
+     */
+    static final int SHORT_PLIES = 4;
 
     /**
      * The most positions one search visits: beyond, the board is left to the other rules (and, if it lasts, to the
@@ -253,13 +264,28 @@ final class StorySearch {
     static Result search(Position start, SquareSet board, FrameLog log, long since, SquareSet justPlaced,
                          SensorModel sensors, long proofMillis, long standMillis,
                          Function<Position, PieceType> promotion) {
-        StorySearch s = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
+        // The deepest search that stays within its bound: six plies, else four (whose stories are then what the
+        // board has to go on, as before the deeper search existed). A board not read for a while is searched four
+        // plies deep at once.
+        StorySearch deep = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion);
-        s.extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY, -1);
-        List<Story> stories = new ArrayList<>(s.found);
-        stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
-        return new Result(List.copyOf(stories), s.nodes, s.nodes <= MAX_NODES);
+        Result r = deep.run(MAX_PLIES);
+        if (r.complete() || deep.gapUntil != Long.MIN_VALUE) return r;
+        Result shorter = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
+                promotion).run(SHORT_PLIES);
+        return new Result(shorter.stories(), r.nodes() + shorter.nodes(), shorter.complete());
     }
+
+    private Result run(int plies) {
+        maxPlies = plies;
+        extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY, -1);
+        List<Story> stories = new ArrayList<>(found);
+        stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
+        return new Result(List.copyOf(stories), nodes, nodes <= MAX_NODES);
+    }
+
+    /** How many plies this search looks back ({@link #MAX_PLIES} or {@link #SHORT_PLIES}). */
+    private int maxPlies = MAX_PLIES;
 
     // ---- the log, square by square -------------------------------------------------------------------------------
 
@@ -331,7 +357,7 @@ final class StorySearch {
             Story story = read(line, before, !complete);
             if (story != null) found.add(story);
         }
-        int left = MAX_PLIES - line.size();
+        int left = (gapUntil != Long.MIN_VALUE ? Math.min(SHORT_PLIES, maxPlies) : maxPlies) - line.size();
         if (!mayLead(p, occ, left)) return leads;
         // A piece moves from a square that changed or that a move of the line reached. While the board was not read,
         // one piece of the line may also move from a square that never changed, another then filling it (b7-b6,
