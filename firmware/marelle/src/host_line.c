@@ -80,10 +80,10 @@ static void body_byte(struct host_line *p, uint8_t c) {
         end_field(p);
         if (p->field < 255) p->field++;
         p->field_len = 0;
-        if (p->type == TYPE_LEDS && p->field == 3) problem(p, "too many fields");
         return;
     }
     if (p->field_len < 255) p->field_len++;
+    if (p->type == TYPE_LEDS && p->field >= 3) problem(p, "too many fields");   /* after an empty field's problem */
     if (p->field == 0) {
         if (p->field_len <= HOST_WORD_MAX) {   /* a longer word is no type the board knows; its start is kept */
             p->word[p->field_len - 1] = (char)c;
@@ -145,6 +145,10 @@ static enum host_result end_line(struct host_line *p) {
     end_field(p);   /* the last field of the body; it also says which type field 0 named */
     p->command_known = p->type != TYPE_UNKNOWN;
     if (!good) return HOST_BAD_CRC;
+    if (p->field_problem) {   /* an empty field makes even the type unreadable */
+        p->problem = p->field_problem;
+        return HOST_BAD_LINE;
+    }
     if (p->type == TYPE_UNKNOWN) return HOST_BAD_COMMAND;
     if (!p->field_problem && p->field < 1) p->field_problem = "missing field";
     if (!p->field_problem && p->type == TYPE_LEDS && p->field < 2) p->field_problem = "missing field";
