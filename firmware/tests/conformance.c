@@ -250,11 +250,13 @@ static void the_whole_session_of_section_6(void) {
 /* §3's small examples: a 6-sensor board, and the colour field (which this firmware's sensors never fill, but
  * whose encoding the core has for boards that can tell colours). */
 static void the_small_examples_of_section_3(void) {
-    start(6, 0, "six");
+    prepare(6, 0, "six");
     set_sensor(0, 1);
     set_sensor(5, 1);
-    set_sensor(6, 1);    /* beyond the board's 6 sensors: must not show in the unused high bits */
-    set_sensor(7, 1);
+    set_sensor(6, 1);    /* beyond the board's 6 sensors (a hardware layer reading whole bytes): must not show */
+    set_sensor(7, 1);    /* in the unused high bits of the last digit */
+    begin();
+    CHECK(strstr(board_said(), "F 0 12*") != 0);
     run_for(40);
     fw.seq = 7;
     run_for(250);
