@@ -36,8 +36,11 @@ static uint8_t set_up(uint8_t address) {
 extern "C" void hw_sensors_begin(void) {
     Wire.begin();
     Wire.setClock(MCP23017_I2C_HZ);
-    /* A bus held low by a wiring fault must not hang the firmware: give up on a transfer after 5 ms. */
+#if defined(ARDUINO_ARCH_AVR)
+    /* A bus held low by a wiring fault must not hang the firmware: give up on a transfer after 5 ms. (The AVR's
+     * Wire waits forever otherwise; other cores' Wire libraries have a timeout of their own.) */
     Wire.setWireTimeout(5000, true);
+#endif
     for (uint8_t c = 0; c < CHIPS; c++) ready[c] = set_up((uint8_t)(MCP23017_FIRST_ADDRESS + c));
 }
 
