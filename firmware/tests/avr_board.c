@@ -1,10 +1,12 @@
-/* The `uno` build (target/avr/uno/marelle.elf) on a simulated ATmega328P (libsimavr), wired to a simulated board:
- * 64 reed switches in the matrix of docs/firmware.md (rows D2-D9 driven, columns D10-D12 and A0-A4 read, a closed
- * switch joining its column to its row when the row is pulled low), 64 WS2812s on A5 whose data line is decoded
- * from the pin's edges, and a host on the UART. So the AVR-only code runs for real: the pin scanning, the WS2812
- * bit timing (checked against the datasheet's tolerances, in CPU cycles), the serial port, the RAM.
+/* An Uno build of the firmware on a simulated ATmega328P (libsimavr), its pins wired to a simulated board, with a
+ * host on its UART, so that the AVR-only code runs for real: the pin scanning, the LED drivers, the serial port.
+ *   uno                 64 reed switches in the matrix of docs/firmware.md (rows D2-D9 driven, columns D10-D12 and
+ *                       A0-A4 read), 64 WS2812s on A5 decoded from the data pin's edges, their pulses measured
+ *                       against the WS2812B datasheet;
+ *   uno-hc165-max7219   eight chained 74HC165 (D2-D4), a MAX7219 (D5-D7) decoded into its registers, and the
+ *                       chain's data wire coming off.
  *
- * Usage: avr_board ELF      Prints each failed check; exits 1 when any failed. */
+ * Usage: avr_board ELF PRESET      Prints each failed check; exits 1 when any failed. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,34 +238,9 @@ static uint8_t scaled(uint8_t v) {
     return (uint8_t)((v * 65u) >> 8);   /* WS2812_BRIGHTNESS 64 */
 }
 
-int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: avr_board target/avr/uno/marelle.elf\n");
-        return 2;
-    }
-    elf_firmware_t firmware;
-    memset(&firmware, 0, sizeof firmware);
-    if (elf_read_firmware(argv[1], &firmware) != 0) {
-        fprintf(stderr, "avr_board: cannot read %s\n", argv[1]);
-        return 2;
-    }
-    avr = avr_make_mcu_by_name("atmega328p");
-    if (!avr) return 2;
-    avr_init(avr);
-    avr->log = 0;            /* quiet */
-    firmware.frequency = (uint32_t)HZ;
-    avr_load_firmware(avr, &firmware);
-    avr->sleep = no_sleep;   /* as fast as the machine goes, not in real time */
+/* ---- the uno preset: reed matrix and WS2812 ---- */
 
-    uint32_t flags = 0;
-    avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
-    flags &= ~(uint32_t)AVR_UART_FLAG_STDIO;
-    avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
-    uart_input = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), on_output, 0);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON), on_xon, 0);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF), on_xoff, 0);
-
+static void uno(void) {
     for (int r = 0; r < 8; r++) {
         avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(ROWS[r].port), ROWS[r].bit), on_row,
                                 (void *)(intptr_t)r);
@@ -358,6 +335,172 @@ int main(int argc, char **argv) {
     CHECK(ns(period_min) >= 650 && ns(period_max) <= 1850);
     CHECK(ns(gap_max) <= 5000);
 
+}
+
+/* ---- the uno-hc165-max7219 preset: a 74HC165 chain and a MAX7219 ---- */
+
+/* Eight chained 74HC165 on load D2, clock D3, data D4, one reed switch to GND per input (closed: low): while load
+ * is low the chain takes its inputs, each rising clock shifts it on by one, and after the 64 inputs come the low
+ * bits that SER of the last chip, tied to GND, shifts in. Bit i out is sensor i (chip i / 8, input H first). */
+static int chain_bit, chain_load_low, chain_clock, chain_broken;
+static avr_irq_t *chain_data;
+
+static avr_cycle_count_t chain_output_later(avr_t *a, avr_cycle_count_t when, void *param) {
+    (void)a;
+    (void)when;
+    (void)param;
+    int level = chain_broken ? 1 : chain_bit < 64 ? !closed[chain_bit] : 0;   /* a wire off: the pull-up */
+    avr_raise_irq(chain_data, level ? 0 : 1);   /* the other level first, as for the matrix's columns */
+    avr_raise_irq(chain_data, (uint32_t)level);
+    return 0;
+}
+
+static void on_chain_load(struct avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)param;
+    chain_load_low = value == 0;
+    if (chain_load_low) chain_bit = 0;
+    avr_cycle_timer_register(avr, 1, chain_output_later, 0);   /* after the port write, as for the columns */
+}
+
+static void on_chain_clock(struct avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)param;
+    if (value && !chain_clock && !chain_load_low) chain_bit++;
+    chain_clock = (int)value;
+    avr_cycle_timer_register(avr, 1, chain_output_later, 0);
+}
+
+/* A MAX7219 on DIN D5, CLK D6, CS D7: 16 bits in on rising clock edges, most significant first, latched into
+ * register (word >> 8) when CS rises. */
+static int max_din, max_clk, max_cs = 1;
+static uint16_t max_word;
+static uint8_t max_reg[16];
+static int max_writes;
+
+static void on_max_din(struct avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)param;
+    max_din = (int)value;
+}
+
+static void on_max_clk(struct avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)param;
+    if (value && !max_clk && !max_cs) max_word = (uint16_t)(max_word << 1 | (max_din & 1));
+    max_clk = (int)value;
+}
+
+static void on_max_cs(struct avr_irq_t *irq, uint32_t value, void *param) {
+    (void)irq;
+    (void)param;
+    if (value && !max_cs) {
+        max_reg[(max_word >> 8) & 0x0F] = (uint8_t)max_word;
+        max_writes++;
+    }
+    if (!value) max_word = 0;
+    max_cs = (int)value;
+}
+
+static void notify(char port, int bit, avr_irq_notify_t what) {
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(port), bit), what, 0);
+}
+
+/* The eight digit registers (1 to 8) as LEDs 0 to 63: LED i is digit i / 8, column i % 8 from the top bit. */
+static int max_shows(const int *lit) {
+    for (int i = 0; i < 64; i++) {
+        if (((max_reg[1 + i / 8] >> (7 - i % 8)) & 1) != lit[i]) return 0;
+    }
+    return 1;
+}
+
+static void uno_hc165_max7219(void) {
+    chain_data = avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('D'), 4);
+    notify('D', 2, on_chain_load);
+    notify('D', 3, on_chain_clock);
+    notify('D', 5, on_max_din);
+    notify('D', 6, on_max_clk);
+    notify('D', 7, on_max_cs);
+    for (int n = 0; n < 64; n++) closed[n] = n < 16 || n >= 48;
+
+    run_until_said("HELLO 1 64 64 marelle-uno-hc165-0.1*2788\nF 0 FFFF00000000FFFF*4208\n", 500);
+    /* The MAX7219 set up: no BCD decoding, eight digits, the configured intensity, on, not in test mode. */
+    CHECK(max_reg[0x09] == 0 && max_reg[0x0B] == 7 && max_reg[0x0A] == 8 && max_reg[0x0C] == 1 && max_reg[0x0F] == 0);
+    /* The walk's first step: LED 0 alone, the top bit of digit 0. */
+    int lit[64] = {0};
+    lit[0] = 1;
+    CHECK(max_shows(lit));
+    run_until(0, 1100);
+    for (int i = 0; i < 64; i++) lit[i] = 1;   /* then all lit: dim blue is not black */
+    CHECK(max_shows(lit));
+
+    host("HELLO 1 marelle");
+    run_until_said("HELLO 1 64 64 marelle-uno-hc165-0.1*2788\nF 0 FFFF00000000FFFF*4208\n", 100);
+    /* e2 to e4: chip 1's input D opens, chip 3's input D closes; the frame of the protocol document. */
+    closed[12] = 0;
+    closed[28] = 1;
+    run_until_said("F 1 FFFE00010000FFFF*96BF\n", 100);
+
+    /* e2 and e4 green: those two LEDs on, the rest off. */
+    char body[500];
+    strcpy(body, "L 1 ");
+    for (int i = 0; i < 64; i++) strcat(body, i == 12 || i == 28 ? "00FF00" : "000000");
+    host(body);
+    run_until(0, 50);
+    memset(lit, 0, sizeof lit);
+    lit[12] = lit[28] = 1;
+    CHECK(max_shows(lit));
+    CHECK(max_reg[2] == 0x08 && max_reg[4] == 0x08);
+
+    /* The data wire comes off: the chain does not answer, the frames go on with the squares as they were. */
+    chain_broken = 1;
+    run_until_said(line_of("E SENSOR 74HC165 chain does not answer"), 100);
+    size_t before = said_len;
+    run_until(0, 600);
+    CHECK(strstr(said + before, " FFFE00010000FFFF*") != 0);
+    CHECK(strstr(said + before, "E SENSOR") == 0);   /* said again only after 5 s */
+    /* Mended: the next change is seen. */
+    chain_broken = 0;
+    closed[28] = 0;
+    before = said_len;
+    run_until(0, 100);
+    CHECK(strstr(said + before, " FFFE00000000FFFF*") != 0);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: avr_board ELF PRESET     (uno, uno-hc165-max7219)\n");
+        return 2;
+    }
+    elf_firmware_t firmware;
+    memset(&firmware, 0, sizeof firmware);
+    if (elf_read_firmware(argv[1], &firmware) != 0) {
+        fprintf(stderr, "avr_board: cannot read %s\n", argv[1]);
+        return 2;
+    }
+    avr = avr_make_mcu_by_name("atmega328p");
+    if (!avr) return 2;
+    avr_init(avr);
+    avr->log = 0;            /* quiet */
+    firmware.frequency = (uint32_t)HZ;
+    avr_load_firmware(avr, &firmware);
+    avr->sleep = no_sleep;   /* as fast as the machine goes, not in real time */
+
+    uint32_t flags = 0;
+    avr_ioctl(avr, AVR_IOCTL_UART_GET_FLAGS('0'), &flags);
+    flags &= ~(uint32_t)AVR_UART_FLAG_STDIO;
+    avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
+    uart_input = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT), on_output, 0);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON), on_xon, 0);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF), on_xoff, 0);
+
+    if (!strcmp(argv[2], "uno")) uno();
+    else if (!strcmp(argv[2], "uno-hc165-max7219")) uno_hc165_max7219();
+    else {
+        fprintf(stderr, "avr_board: no simulated board for preset %s\n", argv[2]);
+        return 2;
+    }
     printf("avr_board: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }
