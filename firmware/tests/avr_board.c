@@ -4,7 +4,9 @@
  *                       A0-A4 read), 64 WS2812s on A5 decoded from the data pin's edges, their pulses measured
  *                       against the WS2812B datasheet;
  *   uno-hc165-max7219   eight chained 74HC165 (D2-D4), a MAX7219 (D5-D7) decoded into its registers, and the
- *                       chain's data wire coming off.
+ *                       chain's data wire coming off;
+ *   uno-12x8            a 12 x 8 matrix, rows on D2-D9, its columns read through two chained 74HC165 (D10-D12),
+ *                       96 WS2812s on A0.
  *
  * Usage: avr_board ELF PRESET      Prints each failed check; exits 1 when any failed. */
 #include <stdarg.h>
@@ -48,7 +50,8 @@ static const struct { char port; int bit; } ROWS[8] = {
     {'D', 2}, {'D', 3}, {'D', 4}, {'D', 5}, {'D', 6}, {'D', 7}, {'B', 0}, {'B', 1}};
 static const struct { char port; int bit; } COLUMNS[8] = {
     {'B', 2}, {'B', 3}, {'B', 4}, {'C', 0}, {'C', 1}, {'C', 2}, {'C', 3}, {'C', 4}};
-static int closed[64];       /* switch n = row * 8 + column, as the preset numbers them */
+#define SENSORS 96
+static int closed[SENSORS];  /* switch n = row x columns + column, as the presets number them */
 static int row_low[8];
 static avr_irq_t *column_irq[8];
 
@@ -78,16 +81,17 @@ static avr_cycle_count_t columns_later(avr_t *a, avr_cycle_count_t when, void *p
 static void on_row(struct avr_irq_t *irq, uint32_t value, void *param) {
     (void)irq;
     row_low[(intptr_t)param] = value == 0;
-    avr_cycle_timer_register(avr, 1, columns_later, 0);
+    if (column_irq[0]) avr_cycle_timer_register(avr, 1, columns_later, 0);   /* columns on pins (not on a chain) */
 }
 
 /* ---- the WS2812 chain, decoded from the data pin's edges ---- */
 
 #define FRAMES 400
-static uint8_t frames[FRAMES][3 * 64];   /* as R, G, B per LED, whatever order the wire had */
+#define LEDS 96
+static uint8_t frames[FRAMES][3 * LEDS];   /* as R, G, B per LED, whatever order the wire had */
 static int frame_bits[FRAMES];
 static int frame_count;
-static uint8_t bits[3 * 64 * 8 + 64];
+static uint8_t bits[3 * LEDS * 8 + 64];
 static int bit_count;
 static avr_cycle_count_t rise, fall;
 static int high;
@@ -97,7 +101,7 @@ static void end_frame(void) {
     if (bit_count == 0 || frame_count == FRAMES) return;
     frame_bits[frame_count] = bit_count;
     memset(frames[frame_count], 0, sizeof frames[0]);
-    for (int led = 0; led < 64 && 24 * (led + 1) <= bit_count; led++) {
+    for (int led = 0; led < LEDS && 24 * (led + 1) <= bit_count; led++) {
         uint8_t byte[3] = {0, 0, 0};
         for (int b = 0; b < 24; b++) byte[b / 8] = (uint8_t)(byte[b / 8] << 1 | bits[24 * led + b]);
         /* On the wire green comes first. */
@@ -345,11 +349,29 @@ static void uno(void) {
 static int chain_bit, chain_load_low, chain_clock, chain_broken;
 static avr_irq_t *chain_data;
 
+/* What the k-th bit out of the chain reads. */
+static int one_input_per_sensor(int k) {
+    return k < 64 ? !closed[k] : 0;
+}
+
+/* uno-12x8: the chain reads the matrix's 12 columns (low: a closed switch on a row pulled low), then chip 1's four
+ * unused inputs, pulled up. */
+static int matrix_columns(int k) {
+    if (k >= 16) return 0;
+    if (k >= 12) return 1;
+    for (int r = 0; r < 8; r++) {
+        if (row_low[r] && closed[r * 12 + k]) return 0;
+    }
+    return 1;
+}
+
+static int (*chain_input)(int k) = one_input_per_sensor;
+
 static avr_cycle_count_t chain_output_later(avr_t *a, avr_cycle_count_t when, void *param) {
     (void)a;
     (void)when;
     (void)param;
-    int level = chain_broken ? 1 : chain_bit < 64 ? !closed[chain_bit] : 0;   /* a wire off: the pull-up */
+    int level = chain_broken ? 1 : chain_input(chain_bit);   /* a wire off: the pull-up */
     avr_raise_irq(chain_data, level ? 0 : 1);   /* the other level first, as for the matrix's columns */
     avr_raise_irq(chain_data, (uint32_t)level);
     return 0;
@@ -467,9 +489,58 @@ static void uno_hc165_max7219(void) {
     CHECK(strstr(said + before, " FFFE00000000FFFF*") != 0);
 }
 
+/* ---- the uno-12x8 preset: a 12 x 8 matrix, its columns on two 74HC165, 96 WS2812 ---- */
+
+static void uno_12x8(void) {
+    for (int r = 0; r < 8; r++) {
+        avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ(ROWS[r].port), ROWS[r].bit), on_row,
+                                (void *)(intptr_t)r);
+    }
+    chain_input = matrix_columns;
+    chain_data = avr_io_getirq(avr, AVR_IOCTL_IOPORT_GETIRQ('B'), 4);
+    notify('B', 2, on_chain_load);
+    notify('B', 3, on_chain_clock);
+    notify('C', 0, on_data);
+    /* Courier chess's start position: ranks 1, 2, 7 and 8 of 12 files. */
+    for (int n = 0; n < 96; n++) closed[n] = n < 24 || n >= 72;
+
+    char want[200];
+    snprintf(want, sizeof want, "%s%s", line_of("HELLO 1 96 96 marelle-uno-12x8-0.1"),
+             line_of("F 0 FFFFFF000000000000FFFFFF"));
+    run_until_said(want, 500);
+    run_until(0, 100);
+    CHECK(frame_count >= 2 && frame_bits[0] == 96 * 24);
+    CHECK(frames[1][0] == scaled(0x30) && frames[1][3] == 0);
+
+    /* e2 (row 1, column 4: sensor 16) to e4 (row 3, column 4: sensor 40). */
+    closed[16] = 0;
+    closed[40] = 1;
+    run_until_said(" FFFFEF000010000000FFFFFF*", 100);
+
+    run_until(0, 1500);   /* past the walk */
+    char body[700];
+    strcpy(body, "L 0 ");
+    for (int i = 0; i < 96; i++) {
+        char colour[7];
+        snprintf(colour, sizeof colour, "%02X%02X%02X", 2 * i, 0x40, 255 - 2 * i);
+        strcat(body, colour);
+    }
+    int frames_before = frame_count;
+    host(body);
+    run_until(0, 100);
+    CHECK(frame_count == frames_before + 1);
+    int right = frame_bits[frames_before] == 96 * 24;
+    for (int i = 0; i < 96; i++) {
+        const uint8_t *f = frames[frames_before];
+        right &= f[3 * i] == scaled((uint8_t)(2 * i)) && f[3 * i + 1] == scaled(0x40)
+                 && f[3 * i + 2] == scaled((uint8_t)(255 - 2 * i));
+    }
+    CHECK(right);
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) {
-        fprintf(stderr, "usage: avr_board ELF PRESET     (uno, uno-hc165-max7219)\n");
+        fprintf(stderr, "usage: avr_board ELF PRESET     (uno, uno-hc165-max7219, uno-12x8)\n");
         return 2;
     }
     elf_firmware_t firmware;
@@ -497,6 +568,7 @@ int main(int argc, char **argv) {
 
     if (!strcmp(argv[2], "uno")) uno();
     else if (!strcmp(argv[2], "uno-hc165-max7219")) uno_hc165_max7219();
+    else if (!strcmp(argv[2], "uno-12x8")) uno_12x8();
     else {
         fprintf(stderr, "avr_board: no simulated board for preset %s\n", argv[2]);
         return 2;
