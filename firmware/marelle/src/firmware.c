@@ -32,12 +32,13 @@ static void send_frame(struct fw *fw, uint32_t now) {
     fw->last_frame = now;
 }
 
-/* "E <code> <text>" where the text is up to three pieces, any of which may be 0. */
+/* "E <code> <text>" where the text is up to three pieces, any of which may be 0. No text, no space: the host
+ * drops a line that ends in one. */
 static void send_error(const char *code, const char *a, const char *b, const char *c) {
     line_begin();
     line_text("E ");
     line_text(code);
-    line_char(' ');
+    if ((a && *a) || (b && *b) || (c && *c)) line_char(' ');
     if (a) line_text(a);
     if (b) line_text(b);
     if (c) line_text(c);
