@@ -1,13 +1,18 @@
 /* What this board is: its sensors, its LEDs and the pins they are on. Everything a maker changes is here.
  *
- * Four boards come ready, chosen by the microcontroller the sketch is built for or by a -D on the compiler's
- * command line (firmware/build builds all four). To describe your own, edit the section your Arduino picks, or
+ * Five boards come ready, chosen by the microcontroller the sketch is built for or by a -D on the compiler's
+ * command line (firmware/build builds all five). To describe your own, edit the section your Arduino picks, or
  * copy one into a new #elif with a name of your own. Pins are Arduino pin numbers (A0 is an Arduino pin too).
  * docs/firmware.md has the wiring of each preset and every setting. */
 #ifndef MARELLE_CONFIG_H
 #define MARELLE_CONFIG_H
 
 #define MARELLE_VERSION "0.1"
+
+/* In the Arduino IDE, which passes no -D, pick a preset that is not your microcontroller's default here. */
+/* #define MARELLE_PRESET_UNO_HC165_MAX7219 */
+/* #define MARELLE_PRESET_UNO_12X8 */
+/* #define MARELLE_PRESET_MEGA_MCP23017 */
 
 /* How the sensors are read. */
 #define SENSORS_MATRIX 1     /* rows driven, columns read (docs/wiring.md §1), columns on pins or on 74HC165s */
@@ -44,7 +49,7 @@
 #define LED_COUNT 96
 #define WS2812_PIN 6
 
-#elif defined(MARELLE_PRESET_UNO_12X8) || defined(MARELLE_PRESET_NANO_12X8)
+#elif defined(MARELLE_PRESET_UNO_12X8)
 /* Uno or Nano, 12x8 Courier board: rows on pins, the 12 columns through two chained 74HC165s, 96 WS2812s. */
 #define FIRMWARE_NAME "marelle-uno-12x8-" MARELLE_VERSION
 #define SENSORS SENSORS_MATRIX
