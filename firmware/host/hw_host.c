@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "hw.h"
+#include "matrix.h"
 
 static int master = -1, slave = -1;
 static const struct script *script;
@@ -98,12 +100,61 @@ void hw_serial_write(uint8_t byte) {
     out_len = 0;
 }
 
+/* The sensors are a diode matrix, scanned by the firmware's own matrix.c through the pins below: rank r is row r
+ * (pin r), file f column f (pin COLUMN_PIN0 + f), so sensor = rank x files + file, as the script numbers them. */
+#define COLUMN_PIN0 32
+static uint8_t row_pins[26], column_pins[26], row_level[COLUMN_PIN0];
+static struct matrix host_matrix;
+static uint8_t closed[16];
+static uint32_t closed_at = UINT32_MAX;
+
 void hw_sensors_begin(void) {
+    for (uint8_t r = 0; r < script->ranks; r++) row_pins[r] = r;
+    for (uint8_t f = 0; f < script->files; f++) column_pins[f] = (uint8_t)(COLUMN_PIN0 + f);
+    host_matrix.rows = row_pins;
+    host_matrix.columns = column_pins;
+    host_matrix.chain = 0;
+    host_matrix.row_count = script->ranks;
+    host_matrix.column_count = script->files;
+    host_matrix.active_low = 1;
+    host_matrix.settle_us = 20;
+    matrix_begin(&host_matrix);
 }
 
 const char *hw_sensors_read(uint8_t *raw) {
-    script_sensors(script, heard ? hw_millis() - heard_at : 0, raw);
-    return 0;
+    return matrix_read(&host_matrix, raw);
+}
+
+void hw_pin_output(uint8_t pin, uint8_t level) {
+    hw_pin_write(pin, level);
+}
+
+void hw_pin_input(uint8_t pin, uint8_t pull_up) {
+    (void)pin;
+    (void)pull_up;
+}
+
+void hw_pin_write(uint8_t pin, uint8_t level) {
+    if (pin < COLUMN_PIN0) row_level[pin] = level;
+}
+
+/* A column reads low when a closed switch joins it to a row pulled low (the diodes keep the others out). */
+uint8_t hw_pin_read(uint8_t pin) {
+    uint32_t now = hw_millis();
+    if (now != closed_at) {   /* the script's switches, once a millisecond */
+        script_sensors(script, heard ? now - heard_at : 0, closed);
+        closed_at = now;
+    }
+    uint8_t f = (uint8_t)(pin - COLUMN_PIN0);
+    for (uint8_t r = 0; r < script->ranks; r++) {
+        unsigned n = (unsigned)r * script->files + f;
+        if (!row_level[r] && (closed[n / 8] >> (n % 8) & 1u)) return 0;
+    }
+    return 1;
+}
+
+void hw_delay_us(uint16_t us) {
+    (void)us;   /* a simulated matrix settles at once */
 }
 
 void hw_leds_begin(void) {

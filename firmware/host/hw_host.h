@@ -1,5 +1,6 @@
 /* The hardware layer of the host build: the serial port is the master side of a pseudo-terminal, the sensors are a
- * script played from the host's first byte, and every LED show is written to a log. */
+ * diode matrix on simulated pins whose switches follow a script played from the host's first byte (scanned by the
+ * firmware's own matrix.c), and every LED show is written to a log. */
 #ifndef MARELLE_HW_HOST_H
 #define MARELLE_HW_HOST_H
 

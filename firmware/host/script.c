@@ -38,6 +38,8 @@ int script_load(struct script *s, const char *path, uint8_t files, uint8_t ranks
     unsigned room = 0;
     s->events = 0;
     s->count = 0;
+    s->files = files;
+    s->ranks = ranks;
     s->sensors = (uint8_t)(files * ranks);
     char text[1024];
     int line = 0, ok = 1;

@@ -25,7 +25,8 @@ struct script_event {
 struct script {
     struct script_event *events;
     unsigned count;
-    uint8_t sensors;
+    uint8_t files, ranks;
+    uint8_t sensors;   /* files x ranks */
 };
 
 /* Reads the script; on a mistake prints it (file:line) to stderr and returns 0. */

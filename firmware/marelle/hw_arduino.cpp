@@ -1,5 +1,5 @@
-/* The hardware layer's plain parts on the Arduino API: serial port, clock, status LED, and the LED functions of a
- * board without LEDs. The same file works on any Arduino core (AVR, RP2040, ESP32). */
+/* The hardware layer's plain parts on the Arduino API: serial port, clock, status LED, pins, and the LED functions
+ * of a board without LEDs. The same file works on any Arduino core (AVR, RP2040, ESP32). */
 #include <Arduino.h>
 
 #include "config.h"
@@ -19,6 +19,27 @@ extern "C" void hw_serial_write(uint8_t byte) {
 
 extern "C" void hw_status_led(uint8_t on) {
     digitalWrite(STATUS_LED_PIN, on ? HIGH : LOW);
+}
+
+extern "C" void hw_pin_output(uint8_t pin, uint8_t level) {
+    digitalWrite(pin, level ? HIGH : LOW);   /* the level first, so that the pin never glitches the other way */
+    pinMode(pin, OUTPUT);
+}
+
+extern "C" void hw_pin_input(uint8_t pin, uint8_t pull_up) {
+    pinMode(pin, pull_up ? INPUT_PULLUP : INPUT);
+}
+
+extern "C" void hw_pin_write(uint8_t pin, uint8_t level) {
+    digitalWrite(pin, level ? HIGH : LOW);
+}
+
+extern "C" uint8_t hw_pin_read(uint8_t pin) {
+    return digitalRead(pin) == HIGH;
+}
+
+extern "C" void hw_delay_us(uint16_t us) {
+    delayMicroseconds(us);
 }
 
 #if LEDS == LEDS_NONE

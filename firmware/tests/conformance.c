@@ -12,6 +12,7 @@
 #include "crc16.h"
 #include "firmware.h"
 #include "hw_fake.h"
+#include "matrix.h"
 
 static int checks, failures;
 static const char *current;
@@ -600,6 +601,38 @@ static void a_board_without_leds(void) {
     current = "a_board_without_leds";
 }
 
+/* The portable matrix scanner (matrix.c) on fake pins: a 3 x 4 matrix, rows on pins 0-2, columns on pins 10-13. */
+static int matrix_closed[12];
+static uint8_t matrix_active_low;
+
+static uint8_t matrix_pins(uint8_t pin) {
+    int column = pin - 10, reads_closed = 0;
+    for (int r = 0; r < 3; r++) {
+        int selected = fake_pin_level[r] == (matrix_active_low ? 0 : 1);
+        if (selected && matrix_closed[r * 4 + column]) reads_closed = 1;
+    }
+    return (uint8_t)(reads_closed ? !matrix_active_low : matrix_active_low);
+}
+
+static void matrix_scanning(void) {
+    static const uint8_t rows[3] = {0, 1, 2}, columns[4] = {10, 11, 12, 13};
+    for (int low = 0; low <= 1; low++) {
+        fake_reset();
+        matrix_active_low = (uint8_t)low;
+        struct matrix m = {rows, columns, 0, 3, 4, (uint8_t)low, 20};
+        matrix_begin(&m);
+        for (int r = 0; r < 3; r++) CHECK(fake_pin_is_output[r] && fake_pin_level[r] == low);   /* rows idle */
+        for (int c = 0; c < 4; c++) CHECK(!fake_pin_is_output[10 + c]);
+        fake_pin_reader = matrix_pins;
+        memset(matrix_closed, 0, sizeof matrix_closed);
+        matrix_closed[0] = matrix_closed[5] = matrix_closed[11] = 1;   /* row 0 col 0, row 1 col 1, row 2 col 3 */
+        uint8_t scan[2] = {0xFF, 0xFF};
+        CHECK(matrix_read(&m, scan) == 0);
+        CHECK(scan[0] == 0x21 && (scan[1] & 0x0F) == 0x08);   /* sensors 0, 5 and 11: row x 4 + column */
+        for (int r = 0; r < 3; r++) CHECK(fake_pin_level[r] == low);   /* every row back to idle */
+    }
+}
+
 #define RUN(test) (current = #test, test())
 
 int main(int argc, char **argv) {
@@ -621,6 +654,7 @@ int main(int argc, char **argv) {
     RUN(a_sensor_chip_that_does_not_answer);
     RUN(power_on);
     RUN(a_board_without_leds);
+    RUN(matrix_scanning);
     printf("conformance: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

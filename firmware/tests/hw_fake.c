@@ -13,6 +13,9 @@ uint8_t fake_leds[3 * 1024];
 uint16_t fake_leds_count;
 unsigned fake_leds_shows;
 uint8_t fake_status;
+uint8_t fake_pin_level[64];
+uint8_t fake_pin_is_output[64];
+uint8_t (*fake_pin_reader)(uint8_t pin);
 
 static char in[1 << 16];
 static size_t in_head, in_tail;
@@ -30,6 +33,9 @@ void fake_reset(void) {
     fake_status = 0;
     in_head = in_tail = 0;
     out_len = 0;
+    memset(fake_pin_level, 0, sizeof fake_pin_level);
+    memset(fake_pin_is_output, 0, sizeof fake_pin_is_output);
+    fake_pin_reader = 0;
 }
 
 void fake_host_send(const char *bytes, size_t n) {
@@ -90,4 +96,26 @@ void hw_leds_show(const uint8_t *rgb, uint16_t count) {
 
 void hw_status_led(uint8_t on) {
     fake_status = on;
+}
+
+void hw_pin_output(uint8_t pin, uint8_t level) {
+    fake_pin_is_output[pin] = 1;
+    fake_pin_level[pin] = level;
+}
+
+void hw_pin_input(uint8_t pin, uint8_t pull_up) {
+    fake_pin_is_output[pin] = 0;
+    fake_pin_level[pin] = pull_up;
+}
+
+void hw_pin_write(uint8_t pin, uint8_t level) {
+    fake_pin_level[pin] = level;
+}
+
+uint8_t hw_pin_read(uint8_t pin) {
+    return fake_pin_reader ? fake_pin_reader(pin) : fake_pin_level[pin];
+}
+
+void hw_delay_us(uint16_t us) {
+    (void)us;
 }

@@ -14,6 +14,11 @@ extern uint16_t fake_leds_count;
 extern unsigned fake_leds_shows;        /* calls of hw_leds_show() */
 extern uint8_t fake_status;             /* the status LED */
 
+/* Pins: what was last written to each, and what an input reads (fake_pin_reader, when set, decides). */
+extern uint8_t fake_pin_level[64];
+extern uint8_t fake_pin_is_output[64];
+extern uint8_t (*fake_pin_reader)(uint8_t pin);
+
 /* Bytes the host sends: queued, read by the firmware on its next polls. */
 void fake_host_send(const char *bytes, size_t n);
 size_t fake_host_pending(void);
