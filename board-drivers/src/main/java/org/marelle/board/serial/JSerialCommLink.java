@@ -61,8 +61,19 @@ public final class JSerialCommLink implements SerialLink {
         }
     }
 
+    /** The longest a close waits for what was written to leave: a full LED line at 9600 baud takes 0.4 s. */
+    private static final long DRAIN_NANOS = 1_000_000_000L;
+
+    /**
+     * Closes the port once what was written has left it (at most {@link #DRAIN_NANOS}): closing discards what the
+     * system still holds, such as the line that turns the LEDs off as Marelle stops.
+     */
     @Override
     public void close() {
+        long until = System.nanoTime() + DRAIN_NANOS;
+        while (port.bytesAwaitingWrite() > 0 && System.nanoTime() < until) {
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+        }
         port.closePort();
     }
 

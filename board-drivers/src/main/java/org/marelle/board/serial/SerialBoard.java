@@ -365,7 +365,7 @@ public final class SerialBoard implements SensorBoard, LedBoard {
         }
     }
 
-    /** Stops the thread and closes the port. */
+    /** Stops the thread, sends the LED frame last shown if it was not sent yet, and closes the port. */
     @Override
     public void stop() {
         Thread t;
@@ -383,6 +383,8 @@ public final class SerialBoard implements SensorBoard, LedBoard {
         }
         synchronized (this) {
             if (link != null) {
+                // The last frame asked for is shown before the port closes (the LEDs turned off as the daemon stops).
+                writeLeds(clock.millis());
                 link.close();
                 link = null;
                 connected = false;

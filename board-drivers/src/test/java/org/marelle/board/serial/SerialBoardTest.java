@@ -294,6 +294,24 @@ class SerialBoardTest {
     }
 
     @Test
+    void aFrameShownJustBeforeTheBoardStopsGoesOutBeforeThePortCloses() {
+        // (As the daemon stops: it turns the LEDs off, then stops the board, whose thread may not have sent it yet.)
+        var link = new FakeLink();
+        opens.add(link);
+        var board = board(layout);
+        board.step();
+        link.send(hello());
+        board.step();
+        board.show(LedFrame.builder(8, 8).on(0, 0x00FF00).build());
+        board.step();
+        link.takeWritten();
+        board.show(LedFrame.off(8, 8));
+        board.stop();
+        assertThat(link.takeWritten()).containsExactly(SerialProtocol.leds(1, new int[64]));
+        assertThat(link.closed).isTrue();
+    }
+
+    @Test
     void ledsAreResentAfterAReconnect() {
         var first = new FakeLink();
         var second = new FakeLink();

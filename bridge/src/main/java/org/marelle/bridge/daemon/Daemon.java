@@ -181,11 +181,6 @@ public final class Daemon implements AutoCloseable {
             closed = true;
         }
         stopping = true;
-        try {
-            board.stop();
-        } catch (RuntimeException e) {
-            log.warning("stopping the board: " + e.getMessage());
-        }
         inbox.add(Stop.STOP);
         try {
             thread.join(10_000);
@@ -193,12 +188,22 @@ public final class Daemon implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         leds.close();
+        // The LEDs go dark before the board stops: a serial board's LEDs and sensors share one port, which stopping
+        // the sensors closes (readings that still arrive meanwhile wait in the inbox, unread).
         try {
-            LedFrame dark = LedFrame.off(board.files(), board.ranks());
-            ledBoard.show(dark);
-            ledBoard.close();
+            ledBoard.show(LedFrame.off(board.files(), board.ranks()));
         } catch (RuntimeException e) {
             log.warning("turning the LEDs off: " + e.getMessage());
+        }
+        try {
+            board.stop();
+        } catch (RuntimeException e) {
+            log.warning("stopping the board: " + e.getMessage());
+        }
+        try {
+            ledBoard.close();
+        } catch (RuntimeException e) {
+            log.warning("closing the LEDs: " + e.getMessage());
         }
         for (AutoCloseable c : closeAtStop) {
             try {
