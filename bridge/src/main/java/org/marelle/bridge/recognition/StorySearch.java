@@ -273,7 +273,12 @@ final class StorySearch {
         if (r.complete() || deep.gapUntil != Long.MIN_VALUE) return r;
         Result shorter = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion).run(SHORT_PLIES);
-        return new Result(shorter.stories(), r.nodes() + shorter.nodes(), shorter.complete());
+        // A longer story may explain the board better than the short ones found: they decide only when the best of
+        // them leaves no more unexplained than a flicker (a piece lifted and put back, a brush), else nothing is
+        // decided on them (Lichess 4298 at 24 Hz: Nxa8 Rxa8 Rac1 Rf8 Rc7, five plies, was read as Rac1 with the
+        // knight's and the rooks' readings taken for hesitations).
+        boolean conclusive = shorter.stories().isEmpty() || shorter.stories().get(0).cost() < proofMillis;
+        return new Result(shorter.stories(), r.nodes() + shorter.nodes(), shorter.complete() && conclusive);
     }
 
     private Result run(int plies) {
@@ -541,9 +546,15 @@ final class StorySearch {
         // A piece set down off centre may read there only once its dropouts are over, the reply already begun:
         // read again with replies begun up to that much before the landing was read (not with a capture nobody saw
         // as well: a story made of two misreadings is none).
-        if (story == null && !sensors.dropout().none() && !line.isEmpty()) {
+        // (A hesitation over a move is the hand's doing, not a misreading: it may go with a late landing.) Also
+        // when a reading was found that rests on a capture nobody saw: the late landing may explain the board better
+        // (the capture seen after all, its landing read late, the reply begun), and the cheaper reading is the story.
+        if ((story == null || story.unseen() > 0) && !sensors.dropout().none() && !line.isEmpty()) {
+            boolean hesitation = hesitationMayHelp;
+            Story unseen = story;
             lateLandings = true;
             story = read(line, before, partial, false, false, -1);
+            if (story == null && hesitation) story = read(line, before, partial, true, false, -1);
             lateLandings = false;
             if (story != null && story.unseen() > 0) story = null;
             // Two dropouts may run together (the reading back for less than the debouncer lets through): the landing
@@ -551,10 +562,12 @@ final class StorySearch {
             if (story == null) {
                 lateJoined = true;
                 story = read(line, before, partial, false, false, -1);
+                if (story == null && hesitation) story = read(line, before, partial, true, false, -1);
                 lateJoined = false;
                 if (story != null && story.unseen() > 0) story = null;
                 if (story != null) story = story.misreadOnce(Math.max(0, readLate));
             }
+            if (unseen != null && (story == null || story.cost() >= unseen.cost())) story = unseen;
         }
         return story;
     }

@@ -620,6 +620,62 @@ class CatchUpScenariosTest {
         return Hands.at(Position.fromFen(fen), HALL).ticking(20);
     }
 
+    /** Hall sensors scanned at 24 Hz, debounced over two scans: a swap capture may leave no reading at all. */
+    private static final RecognizerConfig HALL_24 = RecognizerConfig.defaults().withSensors(SensorModel.hall(24, 2));
+
+    @Test
+    void fivePliesPastACaptureNobodySawAreFollowedNotReadAsAShorterStoryWithAPieceInHand() {
+        // From the simulator (Lichess 2016-05 game 1398, `swap` at 24 Hz, seed 1), as the debounced scans read it:
+        // 12...Qxe5, the queen set on the knight with no reading of e5; 13.a3 (a hesitation first), 13...Bd6 dragged
+        // over c5, 14.Rc1 dragged, 14...c5 set down 2.3 s after the pawn was lifted. Looking four plies back, the board
+        // read as Qd6 a3 Bc5 Rc1 with the c-pawn in hand, and was committed so.
+        Hands h = Hands.at(Position.fromFen("rn2k2r/p1q2ppp/bpp2n2/4N3/1bPpP3/1P4P1/PB1PNPBP/R2QR1K1 b kq - 0 12"),
+                HALL_24).ticking(42)
+                .up("c7").after(625).up("a2").after(667).down("a2").after(83).change("-a2 +a3").after(167).up("b4")
+                .after(83).down("c5").after(125).up("c5").after(42).down("d6").after(125).up("a1").after(42).down("b1")
+                .after(125).change("-b1 +c1").after(208).up("c6").after(2333).down("c5").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qxe5", "a3", "Bd6", "Rc1", "c5");
+    }
+
+    @Test
+    void aReplyBegunAsACaptureLandsReadLateIsNotTakenForAnotherCapture() {
+        // From the simulator (Lichess 2016-05 game 2414, `swap` at 24 Hz, seed 1): 19...Nd3 20.Bxd3 cxd3 21.Qd2 Rf7
+        // 22.Ng3.
+        // Black hesitates over c4, then takes on d3 one-handed; the pawn's landing reads late (a dropout as it is set
+        // down off centre), after White's hand has lifted the queen. Read as the pawn's capture unseen and the
+        // queen taking on d3 (the pawn's swap taken for hers), it was committed as 21.Qxd3.
+        Hands h = Hands.at(Position.fromFen("r2q1rk1/1b4pp/p4p2/1pn1p3/2p1N3/2P2N2/PPB2PPP/R2QR1K1 b - - 1 19"),
+                HALL_24).ticking(42)
+                .up("f6").after(333).down("f6").after(84).up("f6").after(83).down("f6").after(250).up("f6").after(42)
+                .up("c5").after(83).down("f6").after(708).down("d3").after(542)
+                .up("c2").after(333).up("d3").after(125).down("d3").after(209).up("c4").after(708).down("c4")
+                .after(333).up("c4").after(500).up("d1").after(84).up("d3").after(83).down("d3").after(2333)
+                .down("d2").after(125).up("f8").after(334).up("d2").after(83).down("d2").after(83).down("f7")
+                .after(125).up("f7").after(42).up("e4").after(42).change("-d2 +f7").after(83).down("d2").after(667)
+                .down("g3").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Nd3", "Bxd3", "cxd3", "Qd2", "Rf7", "Ng3");
+    }
+
+    @Test
+    void storiesTooShortToReachTheBoardDecideNothingWhenTheyLeaveMuchUnexplained() {
+        // From the simulator (Lichess 2016-05 game 4298, `swap` at 24 Hz, seed 1): 16.Nxa8 Rxa8 17.Rac1 Rf8 18.Rc7,
+        // every capture one-handed and the rooks dragged, the board never still between them. The six-ply search
+        // passes its bound; four plies reach no story that explains the board, and the best of them (17.Rac1 first,
+        // the knight's and the rooks' readings taken for hesitations) was committed. Now nothing is, rather than a
+        // wrong move: the moves that are committed are the game's.
+        Hands h = Hands.at(Position.fromFen("r4rk1/p1Nn2pp/1p2pn2/6q1/3PP3/1P6/P3QPPP/R4RK1 w - - 1 16"), HALL_24)
+                .ticking(42)
+                .up("c7").after(208).up("a8").after(83).down("a8").after(167).up("e6").after(375).down("e6")
+                .after(542).up("f8").after(291).up("a8").after(84).down("a8").after(333).up("a1").after(83)
+                .down("b1").after(84).up("b1").after(41).down("c1").after(167).up("a8").after(42).down("b8")
+                .after(166).change("-b8 +c8").after(84).up("c8").after(41).down("d8").after(84).change("-d8 +e8")
+                .after(125).change("-e8 +f8").after(208).up("c1").after(42).down("c2").after(125)
+                .change("-c2 +c3").after(83).up("c3").after(42).down("c4").after(166).up("c4").after(42).down("c5")
+                .after(83).change("-c5 +c6").after(167).change("-c6 +c7").waitMs(3000);
+        List<String> game = List.of("Nxa8", "Rxa8", "Rac1", "Rf8", "Rc7");
+        assertThat(game.subList(0, h.committed().size())).isEqualTo(h.committed());
+    }
+
     private static String[] squaresOf(Position p) {
         return java.util.Arrays.stream(p.occupancy().toArray()).mapToObj(sq -> p.geometry().squareName(sq))
                 .toArray(String[]::new);
