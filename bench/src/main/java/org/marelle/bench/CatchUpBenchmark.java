@@ -37,6 +37,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * <li>{@code pieceInHand}: the common case on a live board, in the middlegame of {@link RecognizerBenchmark}: the side
  * to move has lifted its knight from f3 and holds it; the board stays still for a glance, the search runs
  * and finds nothing (no move or sequence leaves one piece fewer without a capture square reading empty).</li>
+ * <li>{@code blitz5}, {@code bound6}: live boards on Hall sensors at 24 Hz, from simulated blitz games, whose glance
+ * searches six plies back: five plies past a capture nobody saw, found; and a board whose six-ply search passes its
+ * bound, searched again four plies back (see {@link #replay}).</li>
  * </ul>
  * Each operation ticks the same immutable prepared state, so every sample is the same work. The sensors are reed
  * switches scanned at 50 Hz (see {@link CatchUpSituation#CONFIG}).
@@ -57,7 +60,7 @@ public class CatchUpBenchmark {
     /** {@link RecognizerBenchmark}'s Queen's Gambit Declined after 10...Qxe7, White to move. */
     private static final String QGD = "r1b2rk1/pp1nqppp/2p1p3/3n4/2BP4/2N1PN2/PP3PPP/2RQK2R w K - 0 11";
 
-    @Param({"start2", "start3", "start4", "middle2", "middle3", "middle4", "worst4", "pieceInHand"})
+    @Param({"start2", "start3", "start4", "middle2", "middle3", "middle4", "worst4", "pieceInHand", "blitz5", "bound6"})
     public String situation;
 
     private RecognizerState prepared;
@@ -74,6 +77,8 @@ public class CatchUpBenchmark {
             case "middle4" -> restart(MIDDLE, "Ka5 Rg3 b5 Ra3#");
             case "worst4" -> restart(WORST, "Qxg2+ Bxg2 Rexf6 Qxf6");
             case "pieceInHand" -> pieceInHand();
+            case "blitz5" -> replay(BLITZ, BLITZ_FRAMES);
+            case "bound6" -> replay(BOUND, BOUND_FRAMES);
             default -> throw new IllegalArgumentException(situation);
         }
         // Prints what the measured tick decides, so that the figures are read with it (a commit, a question, nothing).
@@ -108,6 +113,52 @@ public class CatchUpBenchmark {
             throw new IllegalStateException("pieceInHand: the catch-up is not due within the settle window but at " + tickAt);
         }
     }
+
+    /**
+     * A live board, read all along, on Hall sensors at 24 Hz: the frames (milliseconds since the one before, then the
+     * squares emptied and filled) are fed with the ticks due between them, and the tick measured is the glance after
+     * the last one, which searches six plies back.
+     */
+    private void replay(String fen, String[] frames) {
+        Position p = Position.fromFen(fen);
+        BoardGeometry g = p.geometry();
+        var config = org.marelle.bridge.recognition.RecognizerConfig.defaults()
+                .withSensors(org.marelle.bridge.recognition.SensorModel.hall(24, 2));
+        RecognizerState s = RecognizerState.start(p, config).accept(CatchUpSituation.frame(p.occupancy(), g, 0)).state();
+        org.marelle.rules.SquareSet occ = p.occupancy();
+        long t = 1_000;
+        for (String frame : frames) {
+            String[] parts = frame.split(" ");
+            long next = t + Long.parseLong(parts[0]);
+            for (long w = s.wakeUpAt().orElse(Long.MAX_VALUE); w <= next; w = s.wakeUpAt().orElse(Long.MAX_VALUE)) {
+                s = s.tick(w).state();
+            }
+            t = next;
+            for (int i = 1; i < parts.length; i++) {
+                int sq = g.parseSquare(parts[i].substring(1));
+                occ = parts[i].charAt(0) == '+' ? occ.with(sq) : occ.without(sq);
+            }
+            s = s.accept(CatchUpSituation.frame(occ, g, t)).state();
+        }
+        prepared = s;
+        tickAt = s.wakeUpAt().orElse(Long.MAX_VALUE);
+    }
+
+    /** Lichess 2016-05 game 1398 after 12.Nxe5, as the simulator's `swap` hands at 24 Hz make it (seed 1). */
+    private static final String BLITZ = "rn2k2r/p1q2ppp/bpp2n2/4N3/1bPpP3/1P4P1/PB1PNPBP/R2QR1K1 b kq - 0 12";
+    /** 12...Qxe5 (e5 never read empty) 13.a3 Bd6 14.Rc1 c5: five plies, read only once c5 is set down. */
+    private static final String[] BLITZ_FRAMES = {"0 -c7", "625 -a2", "667 +a2", "83 -a2 +a3", "167 -b4", "83 +c5",
+        "125 -c5", "42 +d6", "125 -a1", "42 +b1", "125 -b1 +c1", "208 -c6", "2333 +c5"};
+    /** Lichess 2016-05 game 4298 after 15...Nbd7. */
+    private static final String BOUND = "r4rk1/p1Nn2pp/1p2pn2/6q1/3PP3/1P6/P3QPPP/R4RK1 w - - 1 16";
+    /**
+     * 16.Nxa8 Rxa8 17.Rac1 Rf8 18.Rc7, one-handed captures and dragged rooks: the six-ply search passes its bound
+     * and the four-ply one runs after it, the slowest tick a live board has found so far.
+     */
+    private static final String[] BOUND_FRAMES = {"0 -c7", "208 -a8", "83 +a8", "167 -e6", "375 +e6", "542 -f8",
+        "291 -a8", "84 +a8", "333 -a1", "83 +b1", "84 -b1", "41 +c1", "167 -a8", "42 +b8", "166 -b8 +c8", "84 -c8",
+        "41 +d8", "84 -d8 +e8", "125 -e8 +f8", "208 -c1", "42 +c2", "125 -c2 +c3", "83 -c3", "42 +c4", "166 -c4",
+        "42 +c5", "83 -c5 +c6", "167 -c6 +c7"};
 
     @Benchmark
     public Step tick() {

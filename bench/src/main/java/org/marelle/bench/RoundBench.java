@@ -52,6 +52,9 @@ import org.marelle.rules.pgn.PgnReader;
  */
 public final class RoundBench {
 
+    /** The hub's JVM flags by default (--hub-jvm "..." replaces them): docs/club.md's. */
+    static final List<String> HUB_JVM = List.of("-Xmx96m", "-XX:+UseSerialGC");
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public static void main(String[] args) throws Exception {
@@ -59,12 +62,14 @@ public final class RoundBench {
         int interval = 5;
         int seconds = 300;
         Path jar = Path.of("bridge/target/marelle.jar");
+        List<String> hubJvm = HUB_JVM;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--boards" -> boards = Integer.parseInt(args[i + 1]);
                 case "--interval" -> interval = Integer.parseInt(args[i + 1]);
                 case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
                 case "--jar" -> jar = Path.of(args[i + 1]);
+                case "--hub-jvm" -> hubJvm = List.of(args[i + 1].trim().split("\\s+"));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -78,8 +83,12 @@ public final class RoundBench {
         awaitPort(mqttPort);
         String url = "tcp://127.0.0.1:" + mqttPort;
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process hub = new ProcessBuilder(java, "-Xmx96m", "-XX:+UseSerialGC", "-jar", jar.toString(), "hub", "--mqtt",
-                url, "--http-port", String.valueOf(httpPort), "--bind", "127.0.0.1").redirectErrorStream(true)
+        List<String> command = new ArrayList<>(List.of(java));
+        command.addAll(hubJvm);
+        command.addAll(List.of("-jar", jar.toString(), "hub", "--mqtt", url, "--http-port", String.valueOf(httpPort),
+                "--bind", "127.0.0.1"));
+        System.out.println("hub: " + String.join(" ", hubJvm));
+        Process hub = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("hub.log").toFile()).start();
         awaitPort(httpPort);
 

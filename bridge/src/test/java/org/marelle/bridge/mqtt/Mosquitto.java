@@ -76,7 +76,7 @@ public final class Mosquitto implements AutoCloseable {
     }
 
     /** Starts the broker (again), and returns once it accepts connections (at most 20 s). */
-    void restart() throws IOException {
+    public void restart() throws IOException {
         Path out = config.resolveSibling("mosquitto.out");
         process = new ProcessBuilder(exe.toString(), "-c", config.toString()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(out.toFile())).start();
@@ -96,7 +96,7 @@ public final class Mosquitto implements AutoCloseable {
     }
 
     /** Stops the broker (clients see the connection lost). */
-    void stop() throws InterruptedException {
+    public void stop() throws InterruptedException {
         if (process == null) return;
         process.destroy();
         if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
