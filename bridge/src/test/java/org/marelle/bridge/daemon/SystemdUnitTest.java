@@ -14,12 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shipped unit file: what it promises (its own user, the hardware groups, restarts, hardening, the paths the
- * install guide uses), and that systemd itself finds nothing wrong with it ({@code systemd-analyze verify}, any
+ * package installs, no start before there is a configuration), and that systemd itself finds nothing wrong with it ({@code systemd-analyze verify}, any
  * warning counts). Skipped where systemd-analyze is missing, except in CI, where .ci/run installs it.
  */
 class SystemdUnitTest {
 
     static final Path UNIT = Path.of("..", "systemd", "marelle.service");
+    static final String PACKAGE_JAVA = "/usr/lib/marelle/runtime/bin/java";
 
     @TempDir
     Path dir;
@@ -30,9 +31,11 @@ class SystemdUnitTest {
         assertThat(lines).contains("User=marelle", "Group=marelle", "SupplementaryGroups=gpio i2c spi dialout",
                 "Restart=on-failure", "NoNewPrivileges=yes", "ProtectSystem=strict", "PrivateTmp=yes",
                 "ReadWritePaths=/var/lib/marelle", "SuccessExitStatus=143", "RestartPreventExitStatus=2",
-                "WantedBy=multi-user.target");
-        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("ExecStart=/usr/bin/java ")
-                .contains(" -Xmx64m ", " -XX:+ExitOnOutOfMemoryError ").endsWith(" -jar /opt/marelle/marelle.jar run --config /etc/marelle/marelle.yaml"));
+                "WantedBy=multi-user.target", "ConditionPathExists=/etc/marelle/marelle.yaml");
+        // The package's runtime (scripts/package), its class-data archive, and the jar where the package puts it.
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("ExecStart=" + PACKAGE_JAVA + " ")
+                .contains(" -Xmx64m ", " -XX:+ExitOnOutOfMemoryError ", " -XX:SharedArchiveFile=/usr/lib/marelle/marelle.jsa ")
+                .endsWith(" -jar /usr/share/marelle/marelle.jar run --config /etc/marelle/marelle.yaml"));
     }
 
     @Test
@@ -45,10 +48,15 @@ class SystemdUnitTest {
         }
         assumeTrue(present, "systemd-analyze is not installed");
         String unit = Files.readString(UNIT);
-        if (!Files.isExecutable(Path.of("/usr/bin/java"))) {
-            // verify checks that ExecStart's program exists; where Java lives elsewhere, point at this test's Java.
-            unit = unit.replace("ExecStart=/usr/bin/java ", "ExecStart=" + Path.of(System.getProperty("java.home"),
+        if (!Files.isExecutable(Path.of(PACKAGE_JAVA))) {
+            // verify checks that ExecStart's program exists; without the package installed, point at this test's Java
+            // (scripts/test-package verifies the installed unit as it is).
+            unit = unit.replace("ExecStart=" + PACKAGE_JAVA + " ", "ExecStart=" + Path.of(System.getProperty("java.home"),
                     "bin", "java") + " ");
+        }
+        if (!Files.exists(Path.of("/usr/share/man/man1/marelle.1.gz"))) {
+            // verify also runs `man` on the Documentation= pages; marelle(1) comes with the package.
+            unit = unit.replace("Documentation=man:marelle(1)", "Documentation=man:systemd.service(5)");
         }
         Path copy = dir.resolve("marelle.service");
         Files.writeString(copy, unit);
