@@ -106,14 +106,8 @@ final class HubCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         if (tokenFile != null) {
-            String token;
-            try {
-                token = java.nio.file.Files.readString(tokenFile).strip();
-            } catch (IOException e) {
-                log.error("cannot start: --token-file '" + tokenFile + "': "
-                        + org.marelle.bridge.output.IoReason.of(e, tokenFile.toString()));
-                return 1;
-            }
+            String token = secret(tokenFile, "--token-file", log);
+            if (token == null) return 1;
             try {
                 config = config.withToken(token);
             } catch (IllegalArgumentException e) {
@@ -125,14 +119,8 @@ final class HubCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--lichess-round and --lichess-token-file go together");
         }
         if (lichessRound != null) {
-            String token;
-            try {
-                token = java.nio.file.Files.readString(lichessTokenFile).strip();
-            } catch (IOException e) {
-                log.error("cannot start: --lichess-token-file '" + lichessTokenFile + "': "
-                        + org.marelle.bridge.output.IoReason.of(e, lichessTokenFile.toString()));
-                return 1;
-            }
+            String token = secret(lichessTokenFile, "--lichess-token-file", log);
+            if (token == null) return 1;
             try {
                 config = config.withLichess(org.marelle.bridge.broadcast.LichessConfig.of(lichessRound, token)
                         .withBaseUrl(lichessUrl));
@@ -154,5 +142,15 @@ final class HubCommand implements Callable<Integer> {
         }));
         stopped.await();
         return 0;
+    }
+
+    /** The token a file holds (stripped), or null once the log has said why it cannot be read. */
+    private static String secret(Path file, String option, EventLog log) {
+        try {
+            return java.nio.file.Files.readString(file).strip();
+        } catch (IOException e) {
+            log.error("cannot start: " + option + " '" + file + "': " + org.marelle.bridge.output.IoReason.of(e, file.toString()));
+            return null;
+        }
     }
 }
