@@ -52,8 +52,9 @@ import org.marelle.rules.pgn.PgnReader;
  */
 public final class RoundBench {
 
-    /** The hub's JVM flags by default (--hub-jvm "..." replaces them): docs/club.md's. */
-    static final List<String> HUB_JVM = List.of("-Xmx96m", "-XX:+UseSerialGC");
+    /** The hub's JVM flags by default (--hub-jvm "..." replaces them): the package's launcher's for marelle hub. */
+    static final List<String> HUB_JVM = List.of("-Xmx48m", "-Xms8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-XX:+UnlockExperimentalVMOptions", "-XX:TrimNativeHeapInterval=2000", "-Xss256k");
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -6,6 +6,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.marelle.bridge.broadcast.BroadcastConfig;
+import org.marelle.bridge.config.ConfigException;
+import org.marelle.bridge.config.ConfigLoader;
+import org.marelle.bridge.config.MarelleConfig;
+import org.marelle.bridge.config.PublishConfig;
 import org.marelle.bridge.daemon.EventLog;
 import org.marelle.bridge.daemon.Hub;
 import org.marelle.bridge.mqtt.BoardTopics;
@@ -28,9 +32,11 @@ import picocli.CommandLine.Spec;
             "With --token-file, the control API sets the round's tags (Event, Site, Round, Date) and who plays on "
                 + "each board: PUT /api/round/tags and PUT /api/round/pairings with the token; each board sets them "
                 + "on its game and the ones after, also a board switched on later (docs/club.md).",
-            "Runs until SIGTERM or Ctrl-C. Exit codes: 1 could not start (the broker, the port), 2 usage error."
+            "Runs until SIGTERM or Ctrl-C. Exit codes: 1 could not start (the broker, the port), 2 usage error or a "
+                + "bad --config."
         },
         footer = {"", "Examples:", "  marelle hub --mqtt tcp://127.0.0.1:1883",
+            "  marelle hub --config /etc/marelle/hub.yaml",
             "  marelle hub --mqtt tcp://hub.local:1883 --round 3 --http-port 8080",
             "  marelle hub --mqtt tcp://127.0.0.1:1883 --token-file /etc/marelle/hub-token"},
         usageHelpAutoWidth = true)
@@ -39,23 +45,27 @@ final class HubCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--mqtt", required = true, paramLabel = "URL", description = "the broker: tcp://HOST:PORT or ssl://HOST:PORT")
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "a YAML file with a broadcast section (port, bind, token, delay, notation, language, the "
+                    + "Lichess round: docs/config.md) and a publish.mqtt section (url, credentialsFile, prefix, round); "
+                    + "the options below win over it")
+    private Path configFile;
+
+    @Option(names = "--mqtt", paramLabel = "URL",
+            description = "the broker: tcp://HOST:PORT or ssl://HOST:PORT (required, here or as publish.mqtt.url)")
     private String url;
 
-    @Option(names = "--http-port", paramLabel = "P", defaultValue = "8080",
-            description = "serve on this port (default: ${DEFAULT-VALUE}; 0: any free port)")
-    private int port;
+    @Option(names = "--http-port", paramLabel = "P", description = "serve on this port (default: 8080; 0: any free port)")
+    private Integer port;
 
-    @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "0.0.0.0",
-            description = "serve on this address (default: ${DEFAULT-VALUE}, every network of the machine)")
+    @Option(names = "--bind", paramLabel = "ADDRESS",
+            description = "serve on this address (default: 0.0.0.0, every network of the machine)")
     private String bind;
 
-    @Option(names = "--prefix", paramLabel = "LEVEL", defaultValue = "marelle",
-            description = "the topics' root the boards publish under (default: ${DEFAULT-VALUE})")
+    @Option(names = "--prefix", paramLabel = "LEVEL", description = "the topics' root the boards publish under (default: marelle)")
     private String prefix;
 
-    @Option(names = "--round", paramLabel = "R", defaultValue = "+",
-            description = "follow this round only (default: every round)")
+    @Option(names = "--round", paramLabel = "R", description = "follow this round only (default: every round)")
     private String round;
 
     @Option(names = "--credentials", paramLabel = "FILE",
@@ -88,6 +98,37 @@ final class HubCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        BroadcastConfig fromFile = null;
+        if (configFile != null) {
+            MarelleConfig c;
+            try {
+                c = ConfigLoader.loadHub(configFile);
+            } catch (IOException e) {
+                err.println(configFile + ": " + org.marelle.bridge.output.IoReason.of(e, configFile.toString()));
+                return 2;
+            } catch (ConfigException e) {
+                err.println(e.getMessage());
+                return 2;
+            }
+            if (c.broadcast() != null) {
+                fromFile = c.broadcast().toBroadcastConfig();
+                // (A hub serves the hall: every network of its machine unless the file names an address.)
+                if (c.broadcast().bind() == null) fromFile = fromFile.withBindAddress("0.0.0.0");
+            }
+            PublishConfig.Mqtt m = c.publish() == null ? null : c.publish().mqtt();
+            if (m != null) {
+                if (url == null) url = m.url();
+                if (prefix == null) prefix = m.prefix();
+                if (round == null) round = m.round();
+                if (credentials == null && m.credentialsFile() != null) credentials = Path.of(m.credentialsFile());
+            }
+        }
+        if (url == null) {
+            throw new ParameterException(spec.commandLine(), "the broker is missing: --mqtt URL, or publish.mqtt.url in --config");
+        }
+        if (prefix == null) prefix = "marelle";
+        if (round == null) round = "+";
         if (!BoardTopics.isBrokerUrl(url)) {
             throw new ParameterException(spec.commandLine(), "--mqtt: '" + url + "' is not tcp://HOST:PORT or ssl://HOST:PORT");
         }
@@ -99,9 +140,11 @@ final class HubCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         EventLog log = EventLog.to(out, false);
-        BroadcastConfig config;
+        BroadcastConfig config = fromFile != null ? fromFile
+                : BroadcastConfig.defaults().withBindAddress("0.0.0.0").withPort(8080);
         try {
-            config = BroadcastConfig.defaults().withBindAddress(bind).withPort(port);
+            if (bind != null) config = config.withBindAddress(bind);
+            if (port != null) config = config.withPort(port);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -36,6 +36,18 @@ final class ConfigCheck {
         new ConfigCheck(problems, lines).all(c);
     }
 
+    /** A hub's configuration: its broadcast and publish sections only (the loader refused the others). */
+    static void checkHub(MarelleConfig c, List<ConfigException.Problem> problems, Map<String, Integer> lines) {
+        ConfigCheck check = new ConfigCheck(problems, lines);
+        if (c == null) {
+            check.problem("", "the file is empty; a hub's configuration has a broadcast section, a publish section,"
+                    + " or both");
+            return;
+        }
+        check.broadcast(c.broadcast());
+        if (c.publish() != null) check.publish(c.publish());
+    }
+
     private void problem(String path, String message) {
         problems.add(new ConfigException.Problem(path, message, lineOf(path)));
     }

@@ -55,6 +55,22 @@ public final class ConfigLoader {
      * @throws IOException     when the file cannot be read
      */
     public static MarelleConfig load(Path file) throws IOException, ConfigException {
+        return parse(text(file), file.toString(), false);
+    }
+
+    /**
+     * Reads and checks a hub's configuration ({@code marelle hub --config}): only a {@code broadcast} section (how the
+     * round is served: port, token, language, delay, the Lichess round) and a {@code publish} section (the broker);
+     * any other section is a board's, and named as a problem.
+     *
+     * @throws ConfigException naming every problem found, with key paths and lines
+     * @throws IOException     when the file cannot be read
+     */
+    public static MarelleConfig loadHub(Path file) throws IOException, ConfigException {
+        return parse(text(file), file.toString(), true);
+    }
+
+    private static String text(Path file) throws IOException, ConfigException {
         byte[] bytes = Files.readAllBytes(file);
         ByteBuffer in = ByteBuffer.wrap(bytes);
         CharBuffer text = CharBuffer.allocate(bytes.length);
@@ -67,11 +83,20 @@ public final class ConfigLoader {
             throw new ConfigException(file.toString(), List.of(new ConfigException.Problem("",
                     "not valid UTF-8 (the file must be UTF-8)", line)));
         }
-        return parse(text.flip().toString(), file.toString());
+        return text.flip().toString();
     }
 
     /** Reads and checks configuration text; {@code source} names it in errors. */
     public static MarelleConfig parse(String yaml, String source) throws ConfigException {
+        return parse(yaml, source, false);
+    }
+
+    /** Reads and checks a hub's configuration text (see {@link #loadHub}). */
+    public static MarelleConfig parseHub(String yaml, String source) throws ConfigException {
+        return parse(yaml, source, true);
+    }
+
+    private static MarelleConfig parse(String yaml, String source, boolean hub) throws ConfigException {
         Map<String, Integer> lines = new HashMap<>();
         try {
             lines = lines(yaml);
@@ -90,10 +115,19 @@ public final class ConfigLoader {
         }
         List<ConfigException.Problem> problems = new ArrayList<>();
         List<String> dropped = new ArrayList<>();
+        if (hub && tree instanceof ObjectNode top) {
+            for (String section : List.copyOf(iterable(top.fieldNames()))) {
+                if (section.equals("broadcast") || section.equals("publish")) continue;
+                problems.add(new ConfigException.Problem(section, "not a hub's setting: the hub reads only broadcast"
+                        + " and publish (this section is a board's)", lineOf(section, lines)));
+                top.remove(section);
+            }
+        }
         MarelleConfig config = tree == null || tree.isMissingNode() || tree.isNull() ? null
                 : bind(tree, source, lines, problems, dropped);
         List<ConfigException.Problem> checked = new ArrayList<>();
-        ConfigCheck.check(config, checked, lines);
+        if (hub) ConfigCheck.checkHub(config, checked, lines);
+        else ConfigCheck.check(config, checked, lines);
         // A value dropped for its type is reported once, by its type: not again as missing by the checks.
         for (ConfigException.Problem p : checked) {
             if (dropped.stream().noneMatch(d -> within(p.path(), d))) problems.add(p);
@@ -142,6 +176,12 @@ public final class ConfigLoader {
         if (!(parent instanceof ObjectNode object)) return null;
         if (object.remove(refs.get(last).getFieldName()) == null) return null;
         return path(refs.subList(0, last + 1));
+    }
+
+    private static <T> List<T> iterable(java.util.Iterator<T> it) {
+        List<T> out = new ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
     }
 
     /** Whether {@code path} is {@code top} or a key or element under it. */
