@@ -79,6 +79,7 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
     private HubOrders orders;
     private Consumer<HubOrders> ordersListener;
     private byte[] badOrders;
+    private boolean ordersRefused;
 
     private MqttPublisher(BoardTopics topics, Settings settings, Consumer<String> warn) {
         this.topics = topics;
@@ -249,8 +250,22 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
         }
         client = c;
         client.publish(topics.status(), message("online".getBytes(StandardCharsets.UTF_8), true));
-        // (A clean session: subscribed again at each connection, and the retained orders come again.)
-        client.subscribe(topics.control(), 1, (topic, m) -> ordersArrived(m.getPayload()));
+        // (A clean session: subscribed again at each connection, and the retained orders come again.) A broker that
+        // refuses this client the control topic (its access list) costs the hub's orders, never the game's publishing.
+        String refused = null;
+        try {
+            int[] granted = client.subscribeWithResponse(topics.control(), 1, (topic, m) -> ordersArrived(m.getPayload()))
+                    .getGrantedQos();
+            if (granted.length > 0 && granted[0] == 0x80) refused = "the broker refused the subscription";
+        } catch (MqttException e) {
+            if (!client.isConnected()) throw e;
+            refused = reason(e);
+        }
+        if (refused != null && !ordersRefused) {
+            warn.accept("mqtt: cannot read the hub's orders on " + topics.control() + " (" + refused + "); the game is"
+                    + " published all the same");
+        }
+        ordersRefused |= refused != null;
         synchronized (lock) {
             snapshotDue = true;
         }

@@ -59,6 +59,14 @@ public final class Mosquitto implements AutoCloseable {
         return start(exe, dir, self + "allow_anonymous false\npassword_file " + file + "\n");
     }
 
+    /** A broker whose anonymous clients may do only what the access list {@code acl} allows (mosquitto's format). */
+    public static Mosquitto withAcl(Path exe, Path dir, String acl) throws IOException {
+        Files.createDirectories(dir);
+        Path file = Files.writeString(dir.resolve("acl"), acl);
+        String self = "root".equals(System.getProperty("user.name")) ? "user root\n" : "";
+        return start(exe, dir, self + "allow_anonymous true\nacl_file " + file + "\n");
+    }
+
     private static Mosquitto start(Path exe, Path dir, String access) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {

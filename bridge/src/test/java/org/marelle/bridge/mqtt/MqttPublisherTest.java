@@ -160,6 +160,32 @@ class MqttPublisherTest {
     }
 
     @Test
+    void aBrokerThatDeniesTheBoardTheHubsOrdersStillGetsTheGame() throws Exception {
+        // A club's access list that lets a board write its topics and read nothing (mosquitto grants the subscription
+        // and delivers nothing; a broker that refuses it is said once in the log): the game goes through.
+        List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (Mosquitto strict = Mosquitto.withAcl(Mosquitto.find().orElseThrow(), dir.resolve("strict"),
+                "topic write marelle/3/12/#\ntopic read marelle/3/12/game\n")) {
+            MqttPublisher p = MqttPublisher.start(TOPICS, new MqttPublisher.Settings(strict.url(), null, null,
+                    "board-strict", Duration.ofMillis(100), Duration.ofMillis(500)), session.game(), List.of(started()),
+                    warnings::add);
+            session.addListener(p);
+            try {
+                MqttClient reader = new MqttClient(strict.url(), "reader", new MemoryPersistence());
+                reader.connect();
+                Map<String, String> got = new ConcurrentHashMap<>();
+                reader.subscribe(TOPICS.game(), 1, (t, m) -> got.put(t, new String(m.getPayload(), StandardCharsets.UTF_8)));
+                play("e4", "c5");
+                await("the game on the strict broker", () -> got.getOrDefault(TOPICS.game(), "").contains("\"c5\""));
+                assertThat(warnings).allMatch(w -> w.contains("cannot read the hub's orders")).hasSizeLessThanOrEqualTo(1);
+                reader.disconnect();
+            } finally {
+                p.close();
+            }
+        }
+    }
+
+    @Test
     void wrongCredentialsAreSaidPlainlyAndTheRightOnesLetTheGameThrough() throws Exception {
         broker.close();
         broker = Mosquitto.withPassword(Mosquitto.find().orElseThrow(), dir.resolve("auth"), "club", "s3cret");
