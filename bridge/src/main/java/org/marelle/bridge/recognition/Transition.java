@@ -1235,6 +1235,14 @@ final class Transition {
                 long bestAtRest = stories.stream().filter(x -> !x.partial()).mapToLong(atRest).min().orElseThrow();
                 close = stories.stream().filter(x -> !x.partial() && atRest.applyAsLong(x) < bestAtRest + proof)
                         .sorted(java.util.Comparator.comparingLong(atRest)).toList();
+                if (best.partial() && close.stream().allMatch(StorySearch.Story::unseenPart)) {
+                    // A piece held that long, or a capture nobody saw: the stillness alone speaks for the capture,
+                    // and a player thinking with a piece in hand is still possible (Lichess 4020 at 24 Hz: a rook
+                    // held 30 s over c3, then set on c2, was committed as Rxc6). The player is asked; setting the
+                    // piece down drops the question.
+                    ask(close);
+                    return;
+                }
             }
             rememberHorizon(close);
             int agreed = agreedPrefix(close, this::confirmed);
@@ -1298,6 +1306,11 @@ final class Transition {
                     searched = null;
                 } else if (close.stream().anyMatch(x -> !x.partial())) {
                     if (!heldLong) askAmongSetDown(close);
+                    lookAgainOnceHeldLong(heldLong);
+                } else if (stories.stream().anyMatch(x -> !x.partial())) {
+                    // A piece in hand is likeliest now, but a story with every piece set down explains the board too
+                    // (a capture nobody saw, the game's last move, no reply to come): once the board has been still
+                    // for longer than anyone holds a piece, the pieces in hand drop out and that story decides.
                     lookAgainOnceHeldLong(heldLong);
                 }
                 return;

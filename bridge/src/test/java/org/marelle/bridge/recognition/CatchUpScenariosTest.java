@@ -676,6 +676,36 @@ class CatchUpScenariosTest {
         assertThat(game.subList(0, h.committed().size())).isEqualTo(h.committed());
     }
 
+    @Test
+    void aLastMoveThatMayBeAnyOfThreeCapturesNobodySawIsAskedOnceTheBoardStayedStillLongerThanAHold() {
+        // From the simulator (Lichess 2016-05 game 60, `swap` at 24 Hz): 10...Nxe2, the game's last move, the knight set
+        // on the bishop with no reading of e2; nothing follows. A knight held over the board is likelier at first, but
+        // after half a minute it is set down: on c2, e2 or f3, which the board cannot tell. It used to wait forever.
+        Hands h = Hands.at(Position.fromFen("r1b1kb1r/pp3ppp/4p3/2pp2B1/3n4/5N2/PPP1BPPP/RN1QK2R b KQkq - 1 10"),
+                HALL_24).ticking(42).up("d4").waitMs(10_000);
+        assertThat(h.events()).noneMatch(e -> e instanceof BoardAmbiguous);
+        h.waitMs(21_000);
+        List<BoardAmbiguous> asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
+                .map(e -> (BoardAmbiguous) e).toList();
+        assertThat(asked).hasSize(1);
+        assertThat(asked.get(0).choices()).extracting(StoryChoice::san)
+                .containsExactlyInAnyOrder(List.of("Nxc2+"), List.of("Nxe2"), List.of("Nxf3+"));
+        assertThat(h.committed()).isEmpty();
+    }
+
+    @Test
+    void aPieceHeldForHalfAMinuteIsAskedAboutNotTakenForACaptureNobodySaw() {
+        // From the simulator (Lichess 2016-05 game 4020, `swap` at 24 Hz): White lifts the rook from c3, thinks with it
+        // in hand for 30 s, and sets it on c2 (22.R3c2). Rxc6 with c6 never read empty is the one story with every
+        // piece set down; the stillness alone does not make it so: the board asks, and the rook set down answers.
+        Hands h = Hands.at(Position.fromFen("2r1r1k1/p2n1ppp/1qp1p3/1p1nP3/3P4/1PR2NB1/P3QPPP/2R3K1 w - - 7 22"), HALL_24)
+                .ticking(42).up("c3").after(30_500);
+        assertThat(h.events()).anyMatch(e -> e instanceof BoardAmbiguous);
+        assertThat(h.committed()).isEmpty();
+        h.down("c2").waitMs(3000);
+        assertThat(h.committed()).containsExactly("R3c2");
+    }
+
     private static String[] squaresOf(Position p) {
         return java.util.Arrays.stream(p.occupancy().toArray()).mapToObj(sq -> p.geometry().squareName(sq))
                 .toArray(String[]::new);
