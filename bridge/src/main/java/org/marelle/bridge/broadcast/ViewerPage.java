@@ -17,6 +17,9 @@ final class ViewerPage {
     /** Where a page takes the pieces' figures ({@code pieces.js}), the same on every page. */
     static final String PIECES_PLACEHOLDER = "  /*@MARELLE_PIECES@*/\n";
     static final String PIECES = "pieces.js";
+    /** Where a page takes how it follows the event stream ({@code follow.js}), the same on every page. */
+    static final String FOLLOW_PLACEHOLDER = "  /*@MARELLE_FOLLOW@*/\n";
+    static final String FOLLOW = "follow.js";
 
     private ViewerPage() {
     }
@@ -29,15 +32,15 @@ final class ViewerPage {
     }
 
     /**
-     * The page {@code name} (a resource beside this class) with its state placeholder, the pieces' figures put in
-     * (still one self-contained page).
+     * The page {@code name} (a resource beside this class) with its state placeholder, the pieces' figures and the
+     * event following put in (still one self-contained page).
      */
     static String template(String name) {
         String html = resource(name);
         if (!html.contains(STATE_PLACEHOLDER)) {
             throw new IllegalStateException(name + " has no " + STATE_PLACEHOLDER + " placeholder");
         }
-        return html.replace(PIECES_PLACEHOLDER, resource(PIECES));
+        return html.replace(PIECES_PLACEHOLDER, resource(PIECES)).replace(FOLLOW_PLACEHOLDER, resource(FOLLOW));
     }
 
     private static String resource(String name) {
