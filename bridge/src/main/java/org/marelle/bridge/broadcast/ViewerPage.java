@@ -14,12 +14,14 @@ import java.nio.charset.StandardCharsets;
 final class ViewerPage {
 
     static final String STATE_PLACEHOLDER = "\"@MARELLE_STATE@\"";
-    /** Where a page takes the pieces' figures ({@code pieces.js}), the same on every page. */
-    static final String PIECES_PLACEHOLDER = "  /*@MARELLE_PIECES@*/\n";
-    static final String PIECES = "pieces.js";
-    /** Where a page takes how it follows the event stream ({@code follow.js}), the same on every page. */
-    static final String FOLLOW_PLACEHOLDER = "  /*@MARELLE_FOLLOW@*/\n";
-    static final String FOLLOW = "follow.js";
+    /**
+     * The scripts every page shares, by the placeholder each page has for it: the pieces' figures, how a page follows
+     * the event stream, the clocks.
+     */
+    static final java.util.Map<String, String> SHARED = java.util.Map.of(
+            "  /*@MARELLE_PIECES@*/\n", "pieces.js",
+            "  /*@MARELLE_FOLLOW@*/\n", "follow.js",
+            "  /*@MARELLE_CLOCKS@*/\n", "clocks.js");
 
     private ViewerPage() {
     }
@@ -32,15 +34,16 @@ final class ViewerPage {
     }
 
     /**
-     * The page {@code name} (a resource beside this class) with its state placeholder, the pieces' figures and the
-     * event following put in (still one self-contained page).
+     * The page {@code name} (a resource beside this class) with its state placeholder, the {@link #SHARED} scripts put
+     * in (still one self-contained page).
      */
     static String template(String name) {
         String html = resource(name);
         if (!html.contains(STATE_PLACEHOLDER)) {
             throw new IllegalStateException(name + " has no " + STATE_PLACEHOLDER + " placeholder");
         }
-        return html.replace(PIECES_PLACEHOLDER, resource(PIECES)).replace(FOLLOW_PLACEHOLDER, resource(FOLLOW));
+        for (var shared : SHARED.entrySet()) html = html.replace(shared.getKey(), resource(shared.getValue()));
+        return html;
     }
 
     private static String resource(String name) {
