@@ -71,13 +71,16 @@ final class StorySearch {
      * {@code longestStray}: the longest a square read occupied where the story has no piece (0 when none did);
      * {@code strays}: how long such readings lasted in all.
      * {@code landedUnseen}: a piece of it was set down and taken by the next move without a reading of it.
-     * {@code unseenAt}: which of its moves is the capture nobody saw (-1 when none).
+     * {@code unseenAt}: which of its moves is the (last) capture nobody saw (-1 when none); {@code unseenFrom}: the
+     * first of its moves that rests on one (the capture, or the move before it whose landing nobody read; -1 when
+     * none): the moves before it were read.
      * {@code misread}: it holds only if the sensors misread the board more than they usually do (see
      * {@link #misreadOnce}).
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
-                 long longestStray, long strays, boolean landedUnseen, int unseenAt, boolean misread) {
+                 long longestStray, long strays, boolean landedUnseen, int unseenAt, int unseenFrom,
+                 boolean misread) {
 
         /**
          * Whether the moves after its capture nobody saw bear it out: a later move leaves, or takes on, that square
@@ -103,7 +106,8 @@ final class StorySearch {
          */
         Story misreadOnce(int at) {
             return new Story(moves, doneAt, unseen + 1, unexplained, confirmed, unseenMillis, partial, unreadUntil,
-                    lastSeen, stoodUntil, confirmedIfStill, longestStray, strays, landedUnseen, at, true);
+                    lastSeen, stoodUntil, confirmedIfStill, longestStray, strays, landedUnseen, at,
+                    unseenFrom < 0 ? at : Math.min(unseenFrom, at), true);
         }
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
@@ -517,30 +521,43 @@ final class StorySearch {
     /** The story of {@code line} as the log shows it, or null when the log contradicts it. */
     private Story read(List<Move> line, List<Position> before, boolean partial) {
         hesitationMayHelp = false;
-        Story story = read(line, before, partial, false, false, -1);
+        Story story = read(line, before, partial, false, false, 0);
         // A piece its move lifted, put back and left standing, then lifted again (a hesitation over the move): read
         // again with the piece leaving at the later lift. (Only then: the piece standing there later may as well be
         // another, set down by a later move of the story.)
-        if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, -1);
+        if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, 0);
         // A piece set down and taken by the next move before a reading of it settled: the one reading of a piece
         // there is the capturing piece's (read so only when the landing the plain reading took leaves no story).
         if (story == null && landingsMayGoUnseen && anyTakenNext(line, before)) {
-            story = read(line, before, partial, false, true, -1);
+            story = read(line, before, partial, false, true, 0);
             // (And with a capturing piece's landing not read at all, its victim taken off before: only where captures
             // themselves are always read; where a swap may leave no reading, such stories multiply and crowd out the
             // ones the log bears out.)
             if (story == null && !capturesMayGoUnseen) {
                 capturingLandingUnseen = true;
-                story = read(line, before, partial, false, true, -1);
+                story = read(line, before, partial, false, true, 0);
                 capturingLandingUnseen = false;
             }
         }
         // A capture the scans did not see, whose square a dropout of the capturing piece then showed empty and
         // filled again: that is no landing of it (read so only when taking it for the landing leaves no story).
-        for (int k = 0; story == null && capturesMayGoUnseen && k < line.size(); k++) {
-            Move m = PromotionChoices.base(line.get(k));
-            if (!(m instanceof Move.Castle) && before.get(k).pieceAt(m.to()) != null) {
-                story = read(line, before, partial, false, false, k);
+        // Tried with one such capture first, then two, and so on (fewest first: each costs a proof): a capture nobody
+        // saw may otherwise take the square's later emptiness, another's, for its own and leave the moves between it
+        // and that one no time to be made (Morphy 119 at 24 Hz: Bxe5 Bxe5, both unseen, then Rxe5+ seen). With a
+        // hesitation over a move as well (Morphy 46 at 24 Hz: Bxa1 hesitated over and unseen, Rxa1 seen).
+        if (story == null && capturesMayGoUnseen) {
+            int captures = 0;
+            for (int k = 0; k < line.size(); k++) {
+                Move m = PromotionChoices.base(line.get(k));
+                if (!(m instanceof Move.Castle) && before.get(k).pieceAt(m.to()) != null) captures |= 1 << k;
+            }
+            for (int size = 1; story == null && size <= Integer.bitCount(captures); size++) {
+                for (int mask = captures; story == null && mask != 0; mask = (mask - 1) & captures) {
+                    if (Integer.bitCount(mask) != size) continue;
+                    hesitationMayHelp = false;
+                    story = read(line, before, partial, false, false, mask);
+                    if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, mask);
+                }
             }
         }
         // A piece set down off centre may read there only once its dropouts are over, the reply already begun:
@@ -553,16 +570,16 @@ final class StorySearch {
             boolean hesitation = hesitationMayHelp;
             Story unseen = story;
             lateLandings = true;
-            story = read(line, before, partial, false, false, -1);
-            if (story == null && hesitation) story = read(line, before, partial, true, false, -1);
+            story = read(line, before, partial, false, false, 0);
+            if (story == null && hesitation) story = read(line, before, partial, true, false, 0);
             lateLandings = false;
             if (story != null && story.unseen() > 0) story = null;
             // Two dropouts may run together (the reading back for less than the debouncer lets through): the landing
             // is then read later still. A story needing that rests on a misreading (see Story.misreadOnce).
             if (story == null) {
                 lateJoined = true;
-                story = read(line, before, partial, false, false, -1);
-                if (story == null && hesitation) story = read(line, before, partial, true, false, -1);
+                story = read(line, before, partial, false, false, 0);
+                if (story == null && hesitation) story = read(line, before, partial, true, false, 0);
                 lateJoined = false;
                 if (story != null && story.unseen() > 0) story = null;
                 if (story != null) story = story.misreadOnce(Math.max(0, readLate));
@@ -602,7 +619,7 @@ final class StorySearch {
     private boolean hesitationMayHelp;
 
     private Story read(List<Move> line, List<Position> before, boolean partial, boolean hesitated,
-                       boolean landingsUnseen, int unseenCapture) {
+                       boolean landingsUnseen, int unseenCaptures) {
         int[] cursor = new int[changes.length];
         long floor = Long.MIN_VALUE;
         long[] doneAt = new long[line.size()];
@@ -621,6 +638,7 @@ final class StorySearch {
         long stoodUntil = Long.MAX_VALUE;
         int landedUnseen = -1;
         int unseenAt = -1;
+        int unseenFrom = -1;
         // Whether the move before was read whole in one frame (the board not read while it was made).
         boolean wholeInFrame = false;
         readLate = -1;
@@ -694,7 +712,7 @@ final class StorySearch {
                     // (Read with landings unseen, a piece the next move takes may have been set down and taken at once:
                     // its landing read no longer than a brush of the hand may be, only what follows bears it out.)
                     boolean mayBeBrief = landingsUnseen && takenNext(line, before, k, sq);
-                    if (capturingLandingUnseen && mayBeBrief && unseen == 0 && k != unseenCapture) {
+                    if (capturingLandingUnseen && mayBeBrief && unseen == 0 && (unseenCaptures >>> k & 1) == 0) {
                         // Its victim taken off, the capturing piece set down and taken by the next move before a
                         // reading of it settled (a dropout as it was set down): the square's emptiness is this
                         // capture's, its landing was not read.
@@ -712,19 +730,25 @@ final class StorySearch {
                         first = Math.min(first, changes[sq].at()[e]);
                         landingUnread = true;
                     }
-                    int k2 = landingUnread || k == unseenCapture ? -1
+                    int k2 = landingUnread || (unseenCaptures >>> k & 1) != 0 ? -1
                             : landing(sq, cursor[sq], earliest, landFloor, mayBeBrief ? 0 : falseOccupied);
                     boolean brief = mayBeBrief && k2 >= 0 && lasted(changes[sq], k2) <= falseOccupied;
                     int j = k2 - 1;
                     if (landingUnread) {
                         // (Its emptiness read above; the landing nobody read is counted below.)
                     } else if (k2 < 0) {
-                        // One capture too fast for the scans is a fast hand; two are a story made up of a capturing
-                        // piece and its victim both held in the hands. (Made while the board was not read, a capture
-                        // is no more than unseen.)
+                        // A capture too fast for the scans: a fast hand. Each costs the story a proof (see cost()),
+                        // so a story made up of captures nobody saw loses to one that reads the board as pieces in
+                        // hand; a run of them (an exchange on one square, every swap too fast for the scans) is no
+                        // less possible than one. (Made while the board was not read, a capture is no more than
+                        // unseen.)
                         if (inGap(floor)) done = Math.max(done, gapUntil);
-                        else if (!capturesMayGoUnseen || ++unseen > 1) return null;
-                        else unseenAt = k;
+                        else if (!capturesMayGoUnseen) return null;
+                        else {
+                            unseen++;
+                            unseenAt = k;
+                            if (unseenFrom < 0) unseenFrom = k;
+                        }
                         weak = true;
                         doubtful = true;
                     } else {
@@ -746,6 +770,7 @@ final class StorySearch {
                     // A capture nobody saw, the next move's (what follows it may bear it out), and a landing with it.
                     unseen++;
                     unseenAt = k + 1;
+                    if (unseenFrom < 0) unseenFrom = k;
                     weak = true;
                     doubtful = true;
                     landedUnseen = sq;
@@ -859,7 +884,7 @@ final class StorySearch {
             }
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
-                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, false);
+                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false);
     }
 
     /**

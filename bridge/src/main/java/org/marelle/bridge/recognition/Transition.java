@@ -1272,8 +1272,11 @@ final class Transition {
             for (StorySearch.Story x : close) {
                 if (!x.partial()) still = Math.max(still, lastWindow(x.moves()));
                 // A capture nobody saw is believed only on a board that then stays still for longer than a piece
-                // rests on its way (a piece dragged on over the squares its story needs is no move that followed).
-                if (x.unseen() > 0) still = Math.max(still, config.slideMillis());
+                // rests on its way (a piece dragged on over the squares its story needs is no move that followed),
+                // unless the moves after it, seen whole, bear it out (Morphy 98 at 24 Hz: Bxa7 or Bxf8, both unseen
+                // and borne out by three moves after, were not asked about before the next move began, and the
+                // board moved on past the search's plies).
+                if (x.unseen() > 0 && !x.unseenBorneOut()) still = Math.max(still, config.slideMillis());
             }
             if (now - log.at() < still) {
                 // Only a story's last move waits for its window: the moves before it are done.
@@ -1380,10 +1383,12 @@ final class Transition {
         int n = first.moves().size();
         for (StorySearch.Story x : close) {
             // (A capture nobody saw counts only in the one close story, as far as the moves after it bear it out.)
-            if (x.unread() || x.unseen() > 0 && (close.size() > 1 || !x.unseenBorneOut())) {
+            if (x.unread()) {
                 n = 0;
                 break;
             }
+            // (Moves read before a capture nobody saw stand when every close story has them.)
+            if (x.unseen() > 0 && !unseenBelieved(close, x)) n = Math.min(n, x.unseenFrom());
             if (x.unseen() > 0) n = Math.min(n, x.confirmed());
             int k = 0;
             while (k < n && k < x.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
@@ -1436,12 +1441,13 @@ final class Transition {
         // add up to less than a proof: what comes next may yet explain them otherwise.)
         boolean glance = now - log.at() < config.settleMillis();
         for (StorySearch.Story x : close) {
-            // (A capture nobody saw is believed here only in the one story that explains the board after the settle
-            // window, borne out by the moves after it: at a glance, a piece resting on its way reads as a move.)
-            if (x.unread() || x.unseen() > 0 && (close.size() > 1 || glance || !x.unseenBorneOut())
-                    || x.longestStray() > stray) {
-                return false;
-            }
+            if (x.unread() || x.longestStray() > stray) return false;
+            // A capture nobody saw is believed here only after the settle window (at a glance, a piece resting on its
+            // way reads as a move), when every close story has it and the moves after it bear it out. Else the moves
+            // read before it are committed, answered and agreed on by the close stories: Chess.js 87 at 24 Hz, Kxf7
+            // seen whole, then Rxb4 or Rd8+ Rxd8 both unseen, was left undecided until the board had moved on past
+            // the search's six plies.
+            if (x.unseen() > 0 && (glance || !unseenBelieved(close, x))) followed = Math.min(followed, x.unseenFrom());
             if (glance && x.strays() >= config.proofMillis()) return false;
             if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
             followed = Math.min(followed, answered(x.moves()));
@@ -1530,6 +1536,27 @@ final class Transition {
         return x.confirmed();
     }
 
+    /**
+     * Whether story {@code x}'s captures nobody saw are believed: every close story has its moves up to and with the
+     * last of them (they differ only in what came after, so none reads those moves otherwise), and the moves after
+     * them bear them out in one close story at least (in a story with the next move begun, its last move may be a
+     * piece resting and bears nothing out; the story that has it set down does). Chess.js 26 at 24 Hz: Bxe4 fxe4
+     * Qxe6+ Qxe6 Nxe6, two captures unseen, stood against the same moves with Nxe6 still in hand and was never
+     * committed. Captures nobody saw on different squares, or in different orders, are never believed so.
+     */
+    private static boolean unseenBelieved(List<StorySearch.Story> close, StorySearch.Story x) {
+        int through = x.unseenAt() + 1;
+        if (through <= 0 || through > x.moves().size()) return close.size() == 1 && x.unseenBorneOut();
+        for (StorySearch.Story y : close) {
+            if (y == x) continue;
+            if (y.moves().size() < through) return false;
+            for (int k = 0; k < through; k++) {
+                if (!Matcher.samePair(x.moves().get(k), y.moves().get(k))) return false;
+            }
+        }
+        return close.stream().anyMatch(y -> y.unseenAt() >= x.unseenAt() && y.unseenBorneOut());
+    }
+
     /** How many first moves every story agrees on and confirms. */
     private static int agreedPrefix(List<StorySearch.Story> stories,
                                     java.util.function.ToIntFunction<StorySearch.Story> confirmed) {
@@ -1555,13 +1582,18 @@ final class Transition {
 
     /** As {@link #ask(List)}; the board decides without an answer at {@code decideAt} ({@link Ambiguity#decideAt}). */
     private void ask(List<StorySearch.Story> close, long decideAt) {
+        // The stories are told apart where they part: the moves every one of them has first go with each choice (a
+        // question with one choice tells nothing: Morphy 48 at 24 Hz, Rxa1 seen, then Bxa1 or Bxf2 unseen, was asked
+        // as "Rxa1" alone, and the bishop's capture waited for another question half a minute later).
+        int shared = sharedMoves(close);
         List<Ambiguity.Story> choices = new ArrayList<>();
         for (StorySearch.Story x : close) {
-            Move first = x.moves().get(0);
-            if (choices.stream().anyMatch(c -> Matcher.samePair(c.moves().get(0), first))) continue;
-            long sharing = close.stream().filter(y -> Matcher.samePair(y.moves().get(0), first)).count();
-            List<Move> moves = sharing > 1 || x.confirmed() < x.moves().size() ? List.of(first) : x.moves();
-            choices.add(new Ambiguity.Story(moves, PromotionChoices.base(first).to(), null,
+            Move parting = x.moves().get(shared);
+            if (choices.stream().anyMatch(c -> Matcher.samePair(c.moves().get(shared), parting))) continue;
+            long sharing = close.stream().filter(y -> Matcher.samePair(y.moves().get(shared), parting)).count();
+            List<Move> moves = sharing > 1 || x.confirmed() < x.moves().size() ? x.moves().subList(0, shared + 1)
+                    : x.moves();
+            choices.add(new Ambiguity.Story(moves, PromotionChoices.base(parting).to(), null,
                     java.util.Arrays.copyOf(x.doneAt(), moves.size())));
         }
         SquareSet squares = SquareSet.EMPTY;
@@ -1570,7 +1602,7 @@ final class Transition {
             List<Ambiguity.Story> byOrigin = new ArrayList<>();
             squares = SquareSet.EMPTY;
             for (Ambiguity.Story c : choices) {
-                int from = PromotionChoices.base(c.moves().get(0)).from();
+                int from = PromotionChoices.base(c.moves().get(shared)).from();
                 byOrigin.add(new Ambiguity.Story(c.moves(), from, null, c.doneAt()));
                 squares = squares.with(from);
             }
@@ -1578,6 +1610,24 @@ final class Transition {
             choices = byOrigin;
         }
         ambiguity = Ambiguity.ofStories(board, choices, log.at(), decideAt);
+    }
+
+    /**
+     * How many first moves all {@code stories} have in common, short of the shortest one's length (so that each has a
+     * move where they part; 0 when one of them is a first move only, and for one story: the player confirms it where
+     * it begins).
+     */
+    private static int sharedMoves(List<StorySearch.Story> stories) {
+        if (stories.size() < 2) return 0;
+        int n = Integer.MAX_VALUE;
+        for (StorySearch.Story x : stories) n = Math.min(n, x.moves().size() - 1);
+        StorySearch.Story first = stories.get(0);
+        for (StorySearch.Story x : stories) {
+            int k = 0;
+            while (k < n && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
+            n = k;
+        }
+        return Math.max(0, n);
     }
 
     /** Commits the first {@code count} moves of a story, each with the evidence from when it was done on. */

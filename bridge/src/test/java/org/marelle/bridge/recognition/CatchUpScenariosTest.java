@@ -111,12 +111,17 @@ class CatchUpScenariosTest {
         // A daemon restarted after 1. e4 b6 2. d4 Bb7: b7 was left by the pawn and filled by the bishop, so it reads
         // as if nothing happened there; the search still finds the story (a piece may leave a square that never
         // changed while the board was not read). 1... b6 2. d3 Bb7 3. d4 leaves the same board: the player is asked
-        // to confirm b6, the move both stories begin with. (Before, nothing was found and a mismatch reported.)
+        // where the two part: b6 d3 Bb7 d4 (touch d3) or b6 d4 Bb7 (touch d4); before, b6 alone was asked, a question
+        // that told nothing. (Before that, nothing was found and a mismatch reported.)
         Position start = Position.start(Variant.STANDARD).playSan("e4");
         List<RecognitionEvent> events = restartedAt(start, start.playSan("b6").playSan("d4").playSan("Bb7"), 1000);
         assertThat(events.stream().filter(e -> e instanceof BoardAmbiguous).map(e -> (BoardAmbiguous) e).toList())
-                .singleElement().satisfies(a -> assertThat(a.choices()).extracting(StoryChoice::san)
-                        .containsExactly(List.of("b6")));
+                .singleElement().satisfies(a -> {
+                    assertThat(a.choices()).extracting(StoryChoice::san)
+                            .containsExactlyInAnyOrder(List.of("b6", "d3", "Bb7", "d4"), List.of("b6", "d4", "Bb7"));
+                    assertThat(a.choices()).extracting(c -> start.geometry().squareName(c.square()))
+                            .containsExactlyInAnyOrder("d3", "d4");
+                });
         assertThat(events).noneMatch(e -> e instanceof BoardMismatch);
     }
 
@@ -704,6 +709,116 @@ class CatchUpScenariosTest {
         assertThat(h.committed()).isEmpty();
         h.down("c2").waitMs(3000);
         assertThat(h.committed()).containsExactly("R3c2");
+    }
+
+    @Test
+    void twoCapturesNobodySawInARowOnOneSquareAreFollowed() {
+        // From the simulator (Morphy game 119, `swap` at 24 Hz, seed 2): 13.Bxe5 Bxe5, both one-handed with no reading
+        // of e5, 14.Rxe5+ Kxe5 seen, 15.Re1+. A story was allowed one capture nobody saw, and the first of the two
+        // took the square's later emptiness (the rook's capture) for its own: no story explained the board again.
+        Hands h = Hands.at(Position.fromFen("r1bq3r/ppp3pp/4kb2/3nn3/2B2B2/2p2Q2/PPP2PPP/R3R1K1 w - - 4 13"), HALL_24)
+                .ticking(42)
+                .up("f4").after(3375).up("f6").after(459).up("e1").after(250).up("e5").after(208).down("e5").after(42)
+                .up("e6").after(291).up("e5").after(167).down("e5").after(208).up("a1").after(417).down("e1")
+                .waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bxe5", "Bxe5", "Rxe5+", "Kxe5", "Re1+");
+    }
+
+    @Test
+    void capturesNobodySawAreBelievedWhenTheCloseStoriesDifferOnlyAfterThem() {
+        // From the simulator (chess.js game 26, `swap` at 24 Hz, seed 2): 19...Ne4 20.Bxe4 fxe4 21.Qxe6+ Qxe6 22.Nxe6,
+        // fxe4 and Qxe6+ with no reading of their squares. Bxe4 fxe4 Qxe6+ Qxe6 Nxe6, borne out by the moves after,
+        // stood against the same moves with the knight still in hand, and a capture nobody saw was believed only in
+        // a story alone: nothing was committed until the board had moved on past the search's plies.
+        Hands h = Hands.at(Position.fromFen("2k3r1/1b2q1rp/2nbpn2/p2pNpN1/1ppP1P2/2P1P2Q/PPB2RPP/1RB3K1 b - - 12 19"),
+                        HALL_24).ticking(42)
+                .up("f6").after(834).down("e4").after(333).up("e4").after(83).down("e4").after(42).up("c2").after(375)
+                .up("e4").after(83).down("e4").after(459).down("c2").after(583).up("c2").after(83).down("c2").after(84)
+                .up("c2").after(83).down("c2").after(167).up("c2").after(291).up("e4").after(84).down("e4").after(250)
+                .up("f5").after(3625).up("h3").after(666).up("e7").after(250).up("e6").after(125).down("e6")
+                .after(209).up("g5").after(333).up("e6").after(83).down("e6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Ne4", "Bxe4", "fxe4", "Qxe6+");
+        // The knight's capture, seen for less than a dropout lasts, may have been on e6, e4 or h7: with nothing after
+        // it, the player is asked once the board has been still for longer than a piece is held.
+        h.waitMs(40_000);
+        assertThat(h.committed()).containsExactly("Ne4", "Bxe4", "fxe4", "Qxe6+", "Qxe6");
+        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
+                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
+        assertThat(asked.choices()).extracting(StoryChoice::san)
+                .containsExactlyInAnyOrder(List.of("Nxe6"), List.of("Nxe4"), List.of("Nxh7"));
+        h.up("e6").after(300).down("e6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Ne4", "Bxe4", "fxe4", "Qxe6+", "Qxe6", "Nxe6");
+    }
+
+    @Test
+    void movesSeenBeforeACaptureNobodySawAreCommittedWhereTheStoriesAgree() {
+        // From the simulator (chess.js game 87, `swap` at 24 Hz, seed 2): 11.Bxf7+ Kxf7 12.Rxb4 Rd8, a long think,
+        // 13.fxe4 Be6. Rxb4 left no reading of b4, and 12.Rd8+ Rxd8 (the rook set down unseen and taken) leaves the
+        // same board. Both stories agree on Kxf7, borne out by the moves seen after it; nothing was committed while
+        // they disagreed after it, and the board moved on past the search's plies. Now Kxf7 is committed, and the
+        // player is asked about the rest once the board is still (touch b4 or d8).
+        Hands h = Hands.at(Position.fromFen("r3k1nr/ppp2ppp/8/4Pb2/1bBRpB2/2N2P2/PPP3PP/4K1NR w K - 1 11"), HALL_24)
+                .ticking(42)
+                .up("c4").after(291).up("f7").after(125).down("f7").after(167).up("e8").after(167).up("f7").after(125)
+                .down("f7").after(125).up("f3").after(291).down("f3").after(209).up("d4").after(458).up("a8")
+                .after(667).down("d8").after(458).up("d8").after(83).down("d8").after(334).up("d8").after(83)
+                .down("d8").after(19042).up("f3").after(208).up("e4").after(208).down("e4").after(334).up("f5")
+                .after(750).down("f5").after(541).up("f5").after(792).down("e6").waitMs(1000);
+        assertThat(h.committed()).containsExactly("Bxf7+", "Kxf7");
+        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
+                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
+        assertThat(asked.choices()).extracting(c -> h.state().position().geometry().squareName(c.square()))
+                .containsExactlyInAnyOrder("b4", "d8");
+        // The player touches b4: the rook there lifted and set back.
+        h.up("b4").after(300).down("b4").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bxf7+", "Kxf7", "Rxb4", "Rd8", "fxe4", "Be6");
+    }
+
+    @Test
+    void aCaptureNobodySawAfterAHesitationIsFound() {
+        // From the simulator (Morphy game 46, `swap` at 24 Hz, seed 2): 25.bxc6 Bxa1, the bishop lifted, set back,
+        // lifted again and set on a1 with no reading of it, 26.Rxa1 seen, Rc8. A capture nobody saw was read with the
+        // bishop leaving at its first lift only, where the bishop then stood again: no story.
+        Hands h = Hands.at(Position.fromFen("5rk1/5ppp/1pb1pb2/1Pp5/8/P3P3/3K1PPP/R6R w - - 0 25"), HALL_24)
+                .ticking(42)
+                .up("b5").after(1417).down("b5").after(458).up("b5").after(250).up("c6").after(83).down("c6")
+                .after(1209).up("f6").after(1416).down("f6").after(792).up("f6").after(3750).up("h1").after(333)
+                .up("a1").after(167).down("a1").after(125).up("f8").after(333).down("c8").waitMs(3000);
+        assertThat(h.committed()).containsExactly("bxc6", "Bxa1", "Rxa1", "Rc8");
+    }
+
+    @Test
+    void storiesThatShareTheirFirstMovesAreAskedAboutWhereTheyPart() {
+        // From the simulator (Morphy game 48, `swap` at 24 Hz, seed 2), the game's last moves: 36.Rxa1, seen briefly,
+        // Bxa1 with no reading of a1 (or Bxf2, which leaves the same board). Nothing follows: after a hold the player
+        // was asked about Rxa1 alone, a question that told nothing. Now the choices are Rxa1 Bxa1 (touch a1) and
+        // Rxa1 Bxf2 (touch f2).
+        Hands h = Hands.at(Position.fromFen("6k1/6p1/6B1/5P2/3b3p/6P1/5PKP/r4R2 w - - 4 36"), HALL_24).ticking(42)
+                .up("f1").after(208).up("a1").after(83).down("a1").after(250).up("d4").waitMs(35_000);
+        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
+                .map(e -> (BoardAmbiguous) e).reduce((a, b) -> b).orElseThrow();
+        assertThat(asked.choices()).extracting(StoryChoice::san)
+                .containsExactlyInAnyOrder(List.of("Rxa1", "Bxa1"), List.of("Rxa1", "Bxf2"));
+        h.up("a1").after(300).down("a1").waitMs(2000);
+        assertThat(h.committed()).containsExactly("Rxa1", "Bxa1");
+    }
+
+    @Test
+    void capturesNobodySawThatTheMovesAfterBearOutAreAskedAboutBeforeTheNextMove() {
+        // As in Morphy game 98 (`swap` at 24 Hz, seed 2): 26.Bxf8, or Bxa7 (neither square read), Rxe5 27.Qf2 Qe6,
+        // and under half a second later 28.b6. Both stories are borne out by the three moves seen after; the board
+        // waited as long as a piece may rest on its way before asking, the pawn was lifted first, and the board moved
+        // on past the search's plies. Now the player is asked once the board is still for the settle window.
+        Hands h = Hands.at(Position.fromFen("3k1rq1/ppb3p1/2p1r1Bp/PPBpPQ2/8/2P5/3N2PP/R5K1 w - - 3 26"), HALL_24)
+                .ticking(42)
+                .up("c5").after(400).up("e6").after(250).up("e5").after(170).down("e5").after(400).up("f5").after(300)
+                .down("f2").after(400).up("g8").after(300).down("e6").after(420);
+        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
+                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
+        assertThat(asked.choices()).extracting(c -> h.state().position().geometry().squareName(c.square()))
+                .containsExactlyInAnyOrder("a7", "f8");
+        h.up("f8").after(300).down("f8").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bxf8", "Rxe5", "Qf2", "Qe6");
     }
 
     private static String[] squaresOf(Position p) {
