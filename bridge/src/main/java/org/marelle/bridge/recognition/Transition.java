@@ -1444,10 +1444,12 @@ final class Transition {
             if (x.unread() || x.longestStray() > stray) return false;
             // A capture nobody saw is believed here only after the settle window (at a glance, a piece resting on its
             // way reads as a move), when every close story has it and the moves after it bear it out. Else the moves
-            // read before it are committed, answered and agreed on by the close stories: Chess.js 87 at 24 Hz, Kxf7
-            // seen whole, then Rxb4 or Rd8+ Rxd8 both unseen, was left undecided until the board had moved on past
-            // the search's six plies.
-            if (x.unseen() > 0 && (glance || !unseenBelieved(close, x))) followed = Math.min(followed, x.unseenFrom());
+            // read before it are committed, agreed on by the close stories, as far as a move read is their answer
+            // (a move answered only by one nobody saw may be a move still being made: Lichess 843 at 24 Hz, castling
+            // rook first, read as Rf1 answered by an unseen Bxf2 over a bishop's dropout).
+            if (x.unseen() > 0 && (glance || !unseenBelieved(close, x))) {
+                followed = Math.min(followed, x.unseenFrom() - 1);
+            }
             if (glance && x.strays() >= config.proofMillis()) return false;
             if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
             followed = Math.min(followed, answered(x.moves()));

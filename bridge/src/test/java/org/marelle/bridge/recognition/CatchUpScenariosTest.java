@@ -751,12 +751,12 @@ class CatchUpScenariosTest {
     }
 
     @Test
-    void movesSeenBeforeACaptureNobodySawAreCommittedWhereTheStoriesAgree() {
+    void storiesThatPartAtACaptureNobodySawAreAskedAboutBeforeTheBoardMovesOnPastTheSearch() {
         // From the simulator (chess.js game 87, `swap` at 24 Hz, seed 2): 11.Bxf7+ Kxf7 12.Rxb4 Rd8, a long think,
         // 13.fxe4 Be6. Rxb4 left no reading of b4, and 12.Rd8+ Rxd8 (the rook set down unseen and taken) leaves the
-        // same board. Both stories agree on Kxf7, borne out by the moves seen after it; nothing was committed while
-        // they disagreed after it, and the board moved on past the search's plies. Now Kxf7 is committed, and the
-        // player is asked about the rest once the board is still (touch b4 or d8).
+        // same board. The stories agree on Kxf7 (read no longer than the bishop's dropout could make it) and part
+        // after it: the board was asked about Kxf7 alone, a question that told nothing, and the board moved on past
+        // the search's plies. Now the player is asked where the stories part (touch b4 or d8), Kxf7 with either.
         Hands h = Hands.at(Position.fromFen("r3k1nr/ppp2ppp/8/4Pb2/1bBRpB2/2N2P2/PPP3PP/4K1NR w K - 1 11"), HALL_24)
                 .ticking(42)
                 .up("c4").after(291).up("f7").after(125).down("f7").after(167).up("e8").after(167).up("f7").after(125)
@@ -764,11 +764,12 @@ class CatchUpScenariosTest {
                 .after(667).down("d8").after(458).up("d8").after(83).down("d8").after(334).up("d8").after(83)
                 .down("d8").after(19042).up("f3").after(208).up("e4").after(208).down("e4").after(334).up("f5")
                 .after(750).down("f5").after(541).up("f5").after(792).down("e6").waitMs(1000);
-        assertThat(h.committed()).containsExactly("Bxf7+", "Kxf7");
+        assertThat(h.committed()).containsExactly("Bxf7+");
         BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
                 .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
         assertThat(asked.choices()).extracting(c -> h.state().position().geometry().squareName(c.square()))
                 .containsExactlyInAnyOrder("b4", "d8");
+        assertThat(asked.choices()).allSatisfy(c -> assertThat(c.san().get(0)).isEqualTo("Kxf7"));
         // The player touches b4: the rook there lifted and set back.
         h.up("b4").after(300).down("b4").waitMs(3000);
         assertThat(h.committed()).containsExactly("Bxf7+", "Kxf7", "Rxb4", "Rd8", "fxe4", "Be6");
@@ -819,6 +820,19 @@ class CatchUpScenariosTest {
                 .containsExactlyInAnyOrder("a7", "f8");
         h.up("f8").after(300).down("f8").waitMs(3000);
         assertThat(h.committed()).containsExactly("Bxf8", "Rxe5", "Qf2", "Qe6");
+    }
+
+    @Test
+    void aMoveAnsweredOnlyByACaptureNobodySawIsNoMoveAnswered() {
+        // From the simulator (Lichess 2016-05 game 843, `swap` at 24 Hz, seed 1): 8...Bd6 dragged over e7, 9.O-O rook
+        // first, dragged over g1, the bishop on d6 dropping out as the king is lifted. Read as Rf1 answered by an
+        // unseen Bxf2 (over the dropout), with the king in hand, Rf1 was committed as answered.
+        Hands h = Hands.at(Position.fromFen("rnb2bkr/pppp2pp/8/8/4Q3/8/PPPP1PPP/RNB1K2R b KQ - 0 8"), HALL_24)
+                .ticking(42)
+                .up("f8").after(42).down("e7").after(83).change("-e7 +d6").after(167).up("h1").after(208).down("g1")
+                .after(125).change("-g1 +f1").after(84).up("d6").after(41).up("e1").after(250).down("d6").after(250)
+                .down("g1").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Bd6", "O-O");
     }
 
     private static String[] squaresOf(Position p) {
