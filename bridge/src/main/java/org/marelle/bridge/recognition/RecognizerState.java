@@ -77,8 +77,8 @@ public final class RecognizerState {
     final long settledAt;
     /** See {@link Transition#catchUpStill}. */
     final long catchUpStill;
-    /** See {@link Transition#horizon}. */
-    final StorySearch.Horizon horizon;
+    /** See {@link Transition#horizons}. */
+    final List<StorySearch.Horizon> horizons;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -112,7 +112,7 @@ public final class RecognizerState {
         this.catchUpAt = -1;
         this.settledAt = Long.MIN_VALUE;
         this.catchUpStill = config.settleMillis();
-        this.horizon = null;
+        this.horizons = List.of();
     }
 
     RecognizerState(Transition t) {
@@ -145,7 +145,7 @@ public final class RecognizerState {
         searched = t.searched;
         settledAt = t.settledAt;
         catchUpStill = t.catchUpStill;
-        horizon = t.horizon;
+        horizons = t.horizons;
         catchUpAt = t.catchUpDue() ? t.log.at() + t.catchUpStill : -1;
     }
 

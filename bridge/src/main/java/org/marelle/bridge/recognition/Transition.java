@@ -74,9 +74,11 @@ final class Transition {
     /**
      * The moves the close stories of the last search agreed on, unconfirmed (captures seen only briefly, each
      * followed by another such): when the board moves on past the plies a search looks ahead, the search goes on
-     * from there, and a move seen whole beyond confirms them. Null when none.
+     * from there, and a move seen whole beyond confirms them. Or, when the close stories part at their first move
+     * over captures nobody saw that the moves after bear out, each one's moves: the board asks among those that
+     * still explain it. Empty when none.
      */
-    StorySearch.Horizon horizon;
+    List<StorySearch.Horizon> horizons = List.of();
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -112,7 +114,7 @@ final class Transition {
         searched = s.searched;
         settledAt = s.settledAt;
         catchUpStill = s.catchUpStill;
-        horizon = s.horizon;
+        horizons = s.horizons;
         explained = s.unexplainedSince < 0;
     }
 
@@ -178,7 +180,7 @@ final class Transition {
         searched = null;
         settledAt = Long.MIN_VALUE;
         catchUpStill = config.settleMillis();
-        horizon = null;
+        horizons = List.of();
     }
 
     private void advance(long t) {
@@ -1204,7 +1206,11 @@ final class Transition {
             if (!r.complete()) return;
             // (Stories that hold only if the sensors misread more than usual do not stand in the way of the moves
             // every close story agreed on before, searched on from there.)
-            if (stories.stream().allMatch(StorySearch.Story::misread) && beyondHorizon()) continue;
+            if (stories.stream().allMatch(StorySearch.Story::misread)) {
+                Beyond beyond = beyondHorizon();
+                if (beyond == Beyond.COMMITTED) continue;
+                if (beyond == Beyond.ASKED) return;
+            }
             if (stories.isEmpty()) return;
             StorySearch.Story best = stories.get(0);
             // The best story leads when every other leaves a reading longer than a proof more unexplained; the
@@ -1377,7 +1383,7 @@ final class Transition {
         now = t;
     }
 
-    /** Remembers the moves all {@code close} stories share (see {@link #horizon}). */
+    /** Remembers the moves all {@code close} stories share, or where they part (see {@link #horizons}). */
     private void rememberHorizon(List<StorySearch.Story> close) {
         StorySearch.Story first = close.get(0);
         int n = first.moves().size();
@@ -1394,36 +1400,108 @@ final class Transition {
             while (k < n && k < x.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
             n = k;
         }
-        horizon = n == 0 ? null : new StorySearch.Horizon(table.position, List.copyOf(first.moves().subList(0, n)),
-                java.util.Arrays.copyOf(first.doneAt(), n));
+        horizons = n > 0 ? List.of(new StorySearch.Horizon(table.position, List.copyOf(first.moves().subList(0, n)),
+                java.util.Arrays.copyOf(first.doneAt(), n))) : partingHorizons(close);
     }
 
     /**
-     * No story from the committed position explains the board, which may have moved on past the plies a search looks
-     * ahead: searches on from the {@link #horizon}, and when every close story from there begins with moves a move
-     * seen whole confirms, commits the horizon's moves (what follows is then searched from them). Returns whether it
-     * committed.
+     * The horizons of close stories that part at their first move, each borne out by moves seen whole after its
+     * captures nobody saw (Rxa2 or Rxe2, neither read, then Bg5+ Nxg5 hxg5+ Kxg5 seen in both: Morphy 130 at 24 Hz):
+     * for each first move, the moves its stories share and confirm. None when a story rests on moves made while the
+     * board was not read or on a capture nothing bears out, when a first move has nothing confirmed, or when there are
+     * more than a question can light.
      */
-    private boolean beyondHorizon() {
-        StorySearch.Horizon h = horizon;
-        if (h == null || !h.from().equals(table.position)) return false;
-        Position p = table.position;
-        for (Move m : h.moves()) p = p.play(m);
-        int last = h.moves().size() - 1;
-        StorySearch.Result r = StorySearch.search(p, board, log, h.doneAt()[last],
-                StorySearch.placed(PromotionChoices.base(h.moves().get(last))), config.sensors(), config.proofMillis(),
-                config.slideMillis(), this::promotionPiece);
-        if (!r.complete() || r.stories().isEmpty()) return false;
+    private List<StorySearch.Horizon> partingHorizons(List<StorySearch.Story> close) {
+        for (StorySearch.Story x : close) {
+            if (x.unread() || x.unseen() > 0 && !x.unseenBorneOut() || x.confirmed() == 0) return List.of();
+        }
+        List<StorySearch.Horizon> out = new ArrayList<>();
+        for (StorySearch.Story x : close) {
+            Move first = x.moves().get(0);
+            if (out.stream().anyMatch(h -> Matcher.samePair(h.moves().get(0), first))) continue;
+            int n = x.confirmed();
+            for (StorySearch.Story y : close) {
+                if (!Matcher.samePair(y.moves().get(0), first)) continue;
+                int k = 0;
+                while (k < Math.min(n, y.confirmed()) && Matcher.samePair(x.moves().get(k), y.moves().get(k))) k++;
+                n = k;
+            }
+            out.add(new StorySearch.Horizon(table.position, List.copyOf(x.moves().subList(0, n)),
+                    java.util.Arrays.copyOf(x.doneAt(), n)));
+        }
+        return out.size() >= 2 && out.size() <= MOST_PARTING ? List.copyOf(out) : List.of();
+    }
+
+    /** The most horizons a board asks among (each lights a square). */
+    private static final int MOST_PARTING = 4;
+
+    /** What {@link #beyondHorizon} did. */
+    private enum Beyond { NOTHING, COMMITTED, ASKED }
+
+    /**
+     * No story from the committed position explains the board, which may have moved on past the plies a search looks
+     * ahead: searches on from each of the {@link #horizons}. From one horizon, when every close story from there
+     * begins with moves a move seen whole confirms, commits the horizon's moves (what follows is then searched from
+     * them). From horizons that part, the one whose moves alone explain the board is committed so; when several
+     * still do, the player is asked among them (touch the square of the move where they part).
+     */
+    private Beyond beyondHorizon() {
+        if (horizons.isEmpty() || !horizons.get(0).from().equals(table.position)) return Beyond.NOTHING;
+        List<StorySearch.Horizon> explaining = new ArrayList<>();
+        List<StorySearch.Result> results = new ArrayList<>();
+        for (StorySearch.Horizon h : horizons) {
+            Position p = table.position;
+            for (Move m : h.moves()) p = p.play(m);
+            int last = h.moves().size() - 1;
+            StorySearch.Result r = StorySearch.search(p, board, log, h.doneAt()[last],
+                    StorySearch.placed(PromotionChoices.base(h.moves().get(last))), config.sensors(),
+                    config.proofMillis(), config.slideMillis(), this::promotionPiece);
+            // (A horizon whose search passed its bound tells nothing either way: nothing is decided.)
+            if (!r.complete()) return Beyond.NOTHING;
+            if (r.stories().isEmpty()) continue;
+            explaining.add(h);
+            results.add(r);
+        }
+        if (explaining.isEmpty()) return Beyond.NOTHING;
+        if (explaining.size() > 1) {
+            askAmongHorizons(explaining);
+            return ambiguity == null ? Beyond.NOTHING : Beyond.ASKED;
+        }
+        StorySearch.Horizon h = explaining.get(0);
+        StorySearch.Result r = results.get(0);
         long best = r.stories().get(0).cost();
         for (StorySearch.Story x : r.stories()) {
             if (x.cost() >= best + config.proofMillis()) break;
-            if (x.confirmed() == 0 || x.unseenPart()) return false;
+            if (x.confirmed() == 0 || x.unseenPart()) return Beyond.NOTHING;
         }
-        horizon = null;
+        horizons = List.of();
         commitStory(h.moves(), h.doneAt(), h.moves().size(), null, true);
         searched = null;
         evaluateAsShown();
-        return true;
+        return Beyond.COMMITTED;
+    }
+
+    /** Asks which of the parting {@code horizons} happened, each lit where its first move went (or came from). */
+    private void askAmongHorizons(List<StorySearch.Horizon> parting) {
+        List<Ambiguity.Story> choices = new ArrayList<>();
+        SquareSet squares = SquareSet.EMPTY;
+        for (StorySearch.Horizon h : parting) {
+            int to = PromotionChoices.base(h.moves().get(0)).to();
+            choices.add(new Ambiguity.Story(h.moves(), to, null, h.doneAt()));
+            squares = squares.with(to);
+        }
+        if (squares.count() < choices.size()) {
+            List<Ambiguity.Story> byOrigin = new ArrayList<>();
+            squares = SquareSet.EMPTY;
+            for (Ambiguity.Story c : choices) {
+                int from = PromotionChoices.base(c.moves().get(0)).from();
+                byOrigin.add(new Ambiguity.Story(c.moves(), from, null, c.doneAt()));
+                squares = squares.with(from);
+            }
+            if (squares.count() < choices.size()) return;
+            choices = byOrigin;
+        }
+        ambiguity = Ambiguity.ofStories(board, choices, log.at(), Long.MAX_VALUE);
     }
 
     /**
