@@ -78,16 +78,25 @@ public final class GameCheck {
 
     private static final SensorModel LEGACY_SCANS = SensorModel.ideal(40, 1);
 
+    /** How many questions the person answers once the game's moves are made (each about moves the board holds). */
+    private static final int MOST_QUESTIONS_AT_THE_END = 4;
+
     /** The same with settled frames from a board with {@code sensors} (whose scans the ticks fall on). */
     public static Result check(Position initial, List<Move> moves, List<Sensors.Settled> frames, SensorModel sensors,
                                RecognizerConfig config) {
         // The recognizer knows the board it reads, as the daemon's configuration tells it.
         Player player = new Player(RecognizerState.start(initial, config.withSensors(sensors)), moves, sensors);
         for (Sensors.Settled original : frames) player.play(original);
-        // (After the last move the board stays still while the result is settled: longer than a piece is held.)
-        long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).settledAt()) + player.shift
-                + Math.max(config.longestWindow(), config.holdMillis()) + 1_000;
-        player.waitUntil(end);
+        // (After the last move the board stays still while the result is settled: longer than a piece is held. A
+        // question then is answered, and the board is left still as long again for what it decides after.)
+        long still = Math.max(config.longestWindow(), config.holdMillis()) + 1_000;
+        long end = (frames.isEmpty() ? 0 : frames.get(frames.size() - 1).settledAt()) + player.shift + still;
+        for (int questions = 0; questions < MOST_QUESTIONS_AT_THE_END; questions++) {
+            int asked = player.questions();
+            long done = player.waitUntil(end);
+            if (player.questions() == asked) break;
+            end = Math.max(end, done) + still;
+        }
         player.events.addAll(player.state.tick(end).events());
         return compare(initial, moves, player.events);
     }
@@ -147,6 +156,11 @@ public final class GameCheck {
             long done = touch + 2 * TOUCH_MILLIS;
             state = tickUntil(state, Math.max(t, done), events, sensors);
             return Math.max(t, done);
+        }
+
+        /** How many questions the board has asked so far. */
+        int questions() {
+            return (int) events.stream().filter(e -> e instanceof RecognitionEvent.BoardAmbiguous).count();
         }
 
         private void feed(Occupancy frame) {

@@ -857,6 +857,23 @@ class CatchUpScenariosTest {
         assertThat(h.committed()).startsWith("Rxa2", "Bg5+", "Nxg5").contains("Re5+", "Kf6");
     }
 
+    @Test
+    void oneStoryAskedAboutIsConfirmedWhole() {
+        // From the simulator (Lichess 2016-05 game 62, `swap` at 24 Hz, seed 1), the game's last moves: 22.Nxc4 dxc4
+        // 23.Rxc4, the pawn's capture read no longer than the knight's dropout could make it, the rook's with no
+        // reading of c4. Nothing follows: after a hold the one story is put to the player, but the question held dxc4
+        // alone, and the rook's capture waited for another.
+        Hands h = Hands.at(Position.fromFen("3qr1k1/Q4ppp/1p2pn2/3pN3/2nP4/4P1P1/P4P1P/2R2BK1 w - - 5 22"), HALL_24)
+                .ticking(42)
+                .up("e5").after(375).up("c4").after(125).down("c4").after(208).up("d5").after(417).up("c4").after(125)
+                .down("c4").after(125).up("c1").waitMs(32_000);
+        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
+                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
+        assertThat(asked.choices()).extracting(StoryChoice::san).containsExactly(List.of("dxc4", "Rxc4"));
+        h.up("c4").after(300).down("c4").waitMs(2000);
+        assertThat(h.committed()).containsExactly("Nxc4", "dxc4", "Rxc4");
+    }
+
     private static String[] squaresOf(Position p) {
         return java.util.Arrays.stream(p.occupancy().toArray()).mapToObj(sq -> p.geometry().squareName(sq))
                 .toArray(String[]::new);
