@@ -89,7 +89,18 @@ public record RecognizerConfig(
      * {@code proofMillis}: 80 ms by default, longer than three scans of flicker at 40 Hz, shorter than any reply).
      */
     public long storyMillis() {
-        return proofMillis * 2 / 3;
+        return Math.max(proofMillis() * 2 / 3, sensors.longestFlicker() + 1);
+    }
+
+    /**
+     * How long a square must read empty to count as lifted: the configured {@code proofMillis}, and never less than
+     * half as long again as the sensors' flicker lasts, so that flicker proves nothing at any scan rate (the legacy
+     * {@code noisy} sensor at 24 Hz without debouncing flickers for up to 125 ms: read at 120 ms, a flicker on the
+     * rook beside a queen's capture proved Qxf8+ for Qxf6).
+     */
+    @Override
+    public long proofMillis() {
+        return Math.max(proofMillis, (sensors.longestFlicker() + 1) * 3 / 2);
     }
 
     public RecognizerConfig withMode(Mode m) {

@@ -172,6 +172,15 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
+     * The longest the legacy flicker makes any square near a change read wrong, as the scans see it (three scans);
+     * 0 for sensors without it. Unlike a dropout (only on a square just set down), it may strike a square no move
+     * touches.
+     */
+    public long longestFlicker() {
+        return legacyFlicker ? (long) Math.ceil(3 * scanMillis()) : 0;
+    }
+
+    /**
      * The longest a piece no hand is lifting can read as gone at worst: its dropouts end to end, which the debouncer
      * joins into one reading when the piece reads back between them for less than its shortest reading. Rare (two
      * dropouts within a debounce window of each other), so it bridges readings but proves nothing.

@@ -137,6 +137,21 @@ class GameCheckTest {
     }
 
     @Test
+    void flickerAsLongAsAProofAtALowScanRateProvesNoCapture() throws Exception {
+        // Morphy game 65 under noisy at 24 Hz without debouncing, seed 2 over chessjs and Morphy (2,000,006 + 164):
+        // 18.Nf6+ Nxf6 19.Qxf6. The legacy flicker lasts up to three scans, 125 ms at 24 Hz, longer than the 120 ms
+        // that proved a capture: the rook on f8, flickering as the queen was lifted, proved Qxf8+. The proof now
+        // outlasts the sensors' flicker at any scan rate (RecognizerConfig.proofMillis).
+        GameFiles.Game g = GameFiles.read(TestGames.resource("chesslib_Morphy_UTF8.pgn.gz")).games().stream()
+                .filter(x -> x.number() == 65).findFirst().orElseThrow();
+        var sensors = Profile.NOISY.sensors().withScanning(24, 1);
+        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, 2 * 1_000_003L + 164,
+                RecognizerConfig.defaults().withSensors(sensors));
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void theTouchThatAnswersTheBoardIsNoReadingOfAMove() throws Exception {
         // Lichess sample game 2846 under swap at 24 Hz, seed 1 as `marelle simulate` numbers it over every shared game
         // (1,000,003 + 2,945): 9. Qxh8 and 10. Bxg6 are swaps too fast for two-scan debouncing at 24 Hz. The board asks
