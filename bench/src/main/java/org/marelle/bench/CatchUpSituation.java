@@ -8,10 +8,10 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.recognition.Step;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * A restarted daemon catching up, prepared for timing: the recognizer starts at the committed position

@@ -29,9 +29,9 @@ import org.marelle.bridge.session.GameTags;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.bridge.simulation.Profile;
 import org.marelle.bridge.simulation.SourceClocks;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.pgn.PgnGame;
 
 /**

@@ -32,8 +32,8 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.GameTags;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**

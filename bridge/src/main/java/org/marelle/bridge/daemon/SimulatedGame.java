@@ -6,11 +6,11 @@ import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.ResultGestures;
 import org.marelle.bridge.simulation.HumanPlaySimulator;
 import org.marelle.bridge.simulation.Profile;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * A recorded game replayed by simulated hands on a sensor board: the sensor frames a person playing its moves would

@@ -5,12 +5,12 @@ import org.marelle.board.LedFrame.Led;
 import org.marelle.board.LedFrame.Pattern;
 import org.marelle.bridge.recognition.RecognitionEvent.Fix;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
-import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The LED frame for a recognizer state: a pure function, one light per square (the driver maps squares onto its

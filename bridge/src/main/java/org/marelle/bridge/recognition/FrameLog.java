@@ -1,6 +1,7 @@
 package org.marelle.bridge.recognition;
 
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.SquareSet;
+
 
 /**
  * The board states seen since the last decision, newest first, as a persistent list (a new frame shares the older

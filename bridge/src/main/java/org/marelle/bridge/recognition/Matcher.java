@@ -1,11 +1,11 @@
 package org.marelle.bridge.recognition;
 
 import org.marelle.board.Occupancy;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * Whole-board decisions: which legal move (or two-ply sequence, takeback, new game, result gesture) leaves exactly the

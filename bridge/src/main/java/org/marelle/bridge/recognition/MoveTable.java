@@ -1,10 +1,10 @@
 package org.marelle.bridge.recognition;
 
 import java.util.List;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The legal moves of one position with, for each, the squares a sensor board sees it change: computed once per

@@ -3,11 +3,11 @@ package org.marelle.bridge.recognition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * Finding the way back to a board that went on without the recognizer: the legal sequences of up to

@@ -15,11 +15,11 @@ import org.marelle.bridge.recognition.RecognitionEvent.PromotionPending;
 import org.marelle.bridge.recognition.RecognitionEvent.ProvisionalWithdrawn;
 import org.marelle.bridge.recognition.RecognitionEvent.ResultGesture;
 import org.marelle.bridge.recognition.RecognitionEvent.TakenBack;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * One step of the recognizer, worked out on a mutable copy of the state and frozen again by {@link #build()}.

@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 import org.marelle.board.Debouncer;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.SensorModel;
-import org.marelle.rules.BoardGeometry;
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 
 /**
  * The sensor layer of the simulation: reads the hands' timeline ({@link HumanPlaySimulator.Change}s) as a board with

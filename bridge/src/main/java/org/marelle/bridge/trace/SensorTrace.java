@@ -18,8 +18,8 @@ import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.core.JsonToken;
 import org.marelle.board.Occupancy;
-import org.marelle.rules.BoardGeometry;
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 
 /**
  * Recorded sensor data as JSON Lines, one object a line, times in milliseconds, squares named as in SAN:

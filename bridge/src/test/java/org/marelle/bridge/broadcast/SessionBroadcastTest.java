@@ -27,9 +27,9 @@ import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionJournal;
 import org.marelle.bridge.simulation.HumanPlaySimulator;
 import org.marelle.bridge.simulation.Profile;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**

@@ -20,9 +20,9 @@ import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.bridge.session.SaveStatus;
 import org.marelle.bridge.session.SessionJournal;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 class BoardLoopTest {

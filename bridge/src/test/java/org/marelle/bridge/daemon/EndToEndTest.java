@@ -28,7 +28,7 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.simulation.Profile;
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.pgn.PgnGame;
 
 /**

@@ -38,8 +38,8 @@ import org.marelle.bridge.config.OutputConfig;
 import org.marelle.bridge.config.PlayConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.SessionEvent;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**

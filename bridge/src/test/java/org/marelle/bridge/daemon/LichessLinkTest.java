@@ -22,9 +22,9 @@ import org.marelle.bridge.recognition.BoardLeds;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionJournal;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /** The board's game kept in line with the server's, on the daemon's thread (here the test's). */

@@ -606,7 +606,7 @@ class CatchUpScenariosTest {
         return step.state();
     }
 
-    private static org.marelle.board.Occupancy frameOf(org.marelle.rules.SquareSet board, long at) {
+    private static org.marelle.board.Occupancy frameOf(org.marelle.geometry.SquareSet board, long at) {
         return new org.marelle.board.Occupancy(8, 8, board.lo(), board.hi(), at, null);
     }
 

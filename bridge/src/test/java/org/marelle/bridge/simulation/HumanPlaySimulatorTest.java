@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 class HumanPlaySimulatorTest {

@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.recognition.SensorModel.Range;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /** The sensor layer and the hands of the profiles that go with it (reed, hall, swap, drag). */

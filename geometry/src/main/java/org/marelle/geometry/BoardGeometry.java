@@ -1,10 +1,10 @@
-package org.marelle.rules;
+package org.marelle.geometry;
 
 /**
  * The shape of a board: {@code files} columns (a, b, c, …) by {@code ranks} rows (1, 2, 3, …).
  *
- * <p>Squares are plain {@code int} indexes, {@code rank * files + file}, so a1 is 0 on every board. Nothing else in
- * the rules core assumes a size: an 8×8 chessboard and a 12×8 Courier board are both just geometries.
+ * <p>Squares are plain {@code int} indexes, {@code rank * files + file}, so a1 is 0 on every board. Nothing in the
+ * rules core or the board drivers assumes a size: an 8×8 chessboard and a 12×8 Courier board are both just geometries.
  *
  * {@snippet :
  * BoardGeometry courier = BoardGeometry.COURIER;

@@ -1,4 +1,4 @@
-package org.marelle.rules;
+package org.marelle.geometry;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
