@@ -74,6 +74,23 @@ public record BoardGeometry(int files, int ranks) {
         return square;
     }
 
+    /**
+     * Reads a square name a person wrote (at the simulator's console, in a sensor table): as {@link #parseSquare},
+     * but blanks around the name and the case of its file letter do not matter ({@code " E4"} is e4).
+     *
+     * @throws IllegalArgumentException naming the text and the board's squares, e.g.
+     *                                  {@code 'z9' is not a square of a 8x8 board (a1..h8)}
+     */
+    public int readSquare(String text) {
+        String t = text == null ? "" : text.trim();
+        int square = t.isEmpty() ? -1 : trySquare(Character.toLowerCase(t.charAt(0)) + t.substring(1));
+        if (square < 0) {
+            throw new IllegalArgumentException("'" + text + "' is not a square of a " + files + "x" + ranks + " board (a1.."
+                    + squareName(squareCount() - 1) + ")");
+        }
+        return square;
+    }
+
     /** Like {@link #parseSquare} but returns -1 instead of throwing. */
     public int trySquare(CharSequence name) {
         if (name == null || name.length() < 2 || name.length() > 3) {
