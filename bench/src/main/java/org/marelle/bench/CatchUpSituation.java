@@ -50,7 +50,7 @@ final class CatchUpSituation {
 
     /** A frame showing {@code occ}, with no colours (the reed and Hall boards read occupancy only). */
     static Occupancy frame(SquareSet occ, BoardGeometry g, long at) {
-        return new Occupancy(g.files(), g.ranks(), occ.lo(), occ.hi(), at, null);
+        return Occupancy.of(g, occ, at);
     }
 
     /** The timed work: time passes, the still board is searched. */

@@ -58,7 +58,7 @@ public class RecognizerBenchmark {
         BoardGeometry g = p.geometry();
         SquareSet occ = p.occupancy();
         int f3 = g.parseSquare("f3"), e5 = g.parseSquare("e5");
-        Occupancy start = new Occupancy(g.files(), g.ranks(), occ.lo(), occ.hi(), 0, null);
+        Occupancy start = Occupancy.of(g, occ, 0);
         synced = RecognizerState.start(p, RecognizerConfig.defaults()).accept(start).state();
         liftFrame = start.without(f3).at(1_000);
         dropFrame = liftFrame.with(e5).at(1_400);

@@ -137,7 +137,7 @@ public final class BoardLoop {
     }
 
     private void watchHintGesture(Occupancy frame) {
-        SquareSet board = new SquareSet(frame.lo(), frame.hi());
+        SquareSet board = frame.squares();
         Position p = session.game().position();
         if (hint != null && (hintPly != session.game().plies() || !board.equals(p.occupancy()))) hint = null;
         if (hintGesture == null || !remoteSides.contains(p.turn().other()) || remoteSides.contains(p.turn())

@@ -171,7 +171,7 @@ public final class DemoRun {
                 thinking == null ? null : java.util.Arrays.copyOfRange(thinking, done, thinking.length));
         SimulatedBoard board = new SimulatedBoard(start.geometry().files(), start.geometry().ranks());
         SquareSet occ = start.occupancy();
-        board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), clock.startMillis(), null));
+        board.set(new Occupancy(board.files(), board.ranks(), occ, clock.startMillis(), null));
 
         PgnOutput pgn = new PgnOutput(files, w -> {
         }, log::error);

@@ -125,7 +125,7 @@ public final class Launcher {
             }
             if (hardware.sensors() instanceof SimulatedBoard sim) {
                 SquareSet occ = game.position().occupancy();
-                sim.set(new Occupancy(sim.files(), sim.ranks(), occ.lo(), occ.hi(), clock.millis(), null));
+                sim.set(new Occupancy(sim.files(), sim.ranks(), occ, clock.millis(), null));
             }
             PgnOutput pgn = new PgnOutput(files, w -> {
             }, log::error);

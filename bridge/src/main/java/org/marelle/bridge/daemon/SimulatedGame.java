@@ -59,7 +59,7 @@ public record SimulatedGame(List<Occupancy> frames, boolean gesture, String resu
         long t = frames.get(frames.size() - 1).atMillis() + Math.max(GESTURE_PAUSE_MILLIS, longestWindow + 1_000);
         BoardGeometry g = start.geometry();
         for (SquareSet s : steps) {
-            frames.add(new Occupancy(g.files(), g.ranks(), s.lo(), s.hi(), t, null));
+            frames.add(Occupancy.of(g, s, t));
             t += HAND_MILLIS;
         }
         return new SimulatedGame(frames, true, result);

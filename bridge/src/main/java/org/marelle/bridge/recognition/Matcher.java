@@ -791,7 +791,6 @@ final class Matcher {
     private boolean polarityFits(Position p) {
         Occupancy.Polarity pol = t.polarity;
         if (pol == null) return true;
-        SquareSet white = p.occupancy(Color.WHITE);
-        return white.lo() == (pol.whiteLo() & bLo) && white.hi() == (pol.whiteHi() & bHi);
+        return p.occupancy(Color.WHITE).equals(pol.white().intersect(board));
     }
 }

@@ -124,7 +124,7 @@ final class Transition {
 
     void frame(Occupancy frame) {
         long t = Math.max(now, frame.atMillis());
-        SquareSet b = new SquareSet(frame.lo(), frame.hi());
+        SquareSet b = frame.squares();
         // Windows that ran out before this frame close first, on the board as it was until now.
         advance(t);
         polarity = frame.polarity();

@@ -79,7 +79,7 @@ public final class Sensors {
                 Flicker f = flickers.get(i);
                 if (at < f.to()) reading = reading.contains(f.square()) ? reading.without(f.square()) : reading.with(f.square());
             }
-            Occupancy raw = new Occupancy(g.files(), g.ranks(), reading.lo(), reading.hi(), at, null);
+            Occupancy raw = Occupancy.of(g, reading, at);
             debouncer.accept(raw).ifPresent(f -> out.add(new Settled(f, at)));
             sameScans = reading.equals(last) ? sameScans + 1 : 1;
             last = reading;

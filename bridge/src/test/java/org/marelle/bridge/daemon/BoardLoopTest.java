@@ -56,7 +56,7 @@ class BoardLoopTest {
     private final BoardLoop loop = new BoardLoop(session, RecognizerConfig.defaults(), log, leds::add);
 
     private static Occupancy frame(SquareSet s, long at) {
-        return new Occupancy(8, 8, s.lo(), s.hi(), at, null);
+        return new Occupancy(8, 8, s, at, null);
     }
 
     private long t;

@@ -78,7 +78,7 @@ class EndToEndTest {
                 config.longestWindow());
         SimulatedBoard board = new SimulatedBoard(source.initial().geometry().files(), source.initial().geometry().ranks());
         SquareSet occ = source.initial().occupancy();
-        board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), 0, null));
+        board.set(new Occupancy(board.files(), board.ranks(), occ, 0, null));
         board.addListener(loop::frame);
         board.start();
         for (Occupancy frame : plan.frames().subList(1, plan.frames().size())) {

@@ -44,7 +44,7 @@ final class Hands {
     }
 
     private Occupancy frame() {
-        return new Occupancy(geometry.files(), geometry.ranks(), board.lo(), board.hi(), now, null);
+        return Occupancy.of(geometry, board, now);
     }
 
     private void feed(Step step) {

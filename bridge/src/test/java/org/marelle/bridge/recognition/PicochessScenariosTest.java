@@ -133,7 +133,7 @@ class PicochessScenariosTest {
                 st = s.tick(t);
             } else if (step.has("occupancy")) {
                 SquareSet b = placement(step.get("occupancy").asText());
-                st = s.accept(new Occupancy(8, 8, b.lo(), b.hi(), t, null));
+                st = s.accept(new Occupancy(8, 8, b, t, null));
                 t += STEP;
             }
             if (st != null) {

@@ -45,7 +45,7 @@ class GameCheckTest {
     }
 
     private static Occupancy frame(SquareSet board, long t) {
-        return new Occupancy(BEFORE.geometry().files(), BEFORE.geometry().ranks(), board.lo(), board.hi(), t, null);
+        return Occupancy.of(BEFORE.geometry(), board, t);
     }
 
     /** Checks the frames against the game {@code first}, then exf6. */

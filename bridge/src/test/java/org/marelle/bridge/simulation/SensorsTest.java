@@ -36,10 +36,6 @@ class SensorsTest {
         return TestGames.read("chesslib_Morphy_UTF8.pgn.gz", 3).get(2);
     }
 
-    private static SquareSet squares(Occupancy f) {
-        return new SquareSet(f.lo(), f.hi());
-    }
-
     @Test
     void theSameSeedGivesTheSameSettledFrames() {
         GameFiles.Game g = game();
@@ -168,7 +164,7 @@ class SensorsTest {
 
     private static List<SquareSet> sequence(List<Occupancy> frames) {
         List<SquareSet> out = new ArrayList<>();
-        for (Occupancy f : frames) out.add(squares(f));
+        for (Occupancy f : frames) out.add(f.squares());
         return out;
     }
 
@@ -197,7 +193,7 @@ class SensorsTest {
             }
             // The ideal sensors read nothing of the kind with the same hands.
             for (Occupancy f : HumanPlaySimulator.frames(g.initial(), g.moves(), Profile.HALL, SensorModel.ideal(50, 2), seed)) {
-                assertThat(squares(f)).isEqualTo(board(g.initial().occupancy(), t, f.atMillis()));
+                assertThat(f.squares()).isEqualTo(board(g.initial().occupancy(), t, f.atMillis()));
             }
         }
         assertThat(dropouts).isGreaterThan(3);
