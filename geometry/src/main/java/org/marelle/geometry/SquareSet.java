@@ -84,6 +84,27 @@ public record SquareSet(long lo, long hi) implements Iterable<Integer> {
         return lo == 0 && hi == 0;
     }
 
+    // equals and hashCode are those a record generates, written out: the generated ones go through invokedynamic,
+    // which the C1 compiler the daemon runs with (systemd/marelle.service: TieredStopAtLevel=1) calls slowly, and the
+    // recognizer compares the board with every legal move's occupancy on each frame.
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SquareSet s && lo == s.lo && hi == s.hi;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(lo) * 31 + Long.hashCode(hi);
+    }
+
+    /**
+     * How many squares are in one set and not the other (the size of the symmetric difference, without making it):
+     * how many squares two occupancies differ by.
+     */
+    public int distance(SquareSet o) {
+        return Long.bitCount(lo ^ o.lo) + Long.bitCount(hi ^ o.hi);
+    }
+
     /** Whether every square of {@code o} is in this set. */
     public boolean containsAll(SquareSet o) {
         return (o.lo & ~lo) == 0 && (o.hi & ~hi) == 0;

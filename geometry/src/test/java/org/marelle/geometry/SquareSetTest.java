@@ -46,6 +46,8 @@ class SquareSetTest {
         assertThat(a.equalsOn(SquareSet.FULL, b)).isFalse();
         assertThat(a.equalsOn(SquareSet.EMPTY, c)).isTrue();
         assertThat(a.symmetricDifference(b)).containsExactly(1);
+        assertThat(a.distance(b)).isEqualTo(1);
+        assertThat(a.distance(c)).isEqualTo(5);
         assertThat(a.minus(b).union(c)).containsExactly(1, 2, 71);
         assertThat(SquareSet.FULL.minus(SquareSet.of(3))).doesNotContain(3).contains(2, 4, 127);
         assertThat(a.first()).isEqualTo(1);
@@ -76,5 +78,6 @@ class SquareSetTest {
         assertThat(a.intersects(b)).isEqualTo(any);
         assertThat(a.equalsOn(b, b)).isEqualTo(all);
         assertThat(a.equalsOn(SquareSet.FULL, b)).isEqualTo(a.equals(b));
+        assertThat(a.distance(b)).isEqualTo(a.symmetricDifference(b).count()).isEqualTo(b.distance(a));
     }
 }

@@ -343,7 +343,7 @@ final class StorySearch {
     // ---- the search --------------------------------------------------------------------------------------------
 
     /** A position reached with some plies left and some squares reached: no line from it leads to the board. */
-    private record DeadEnd(long zobrist, int left, long reachedLo, long reachedHi, int borrowed) {
+    private record DeadEnd(long zobrist, int left, SquareSet reached, int borrowed) {
     }
 
     /**
@@ -395,7 +395,7 @@ final class StorySearch {
                     || b instanceof Move.Castle c && followed.contains(c.rookFrom())
                     ? borrowed : b.from() << 8 | b.to();
             // Transpositions reach the same position with the same squares reached: searched once for nothing.
-            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext.lo(), reachedNext.hi(), borrows);
+            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext, borrows);
             if (deadEnds.contains(key)) continue;
             line.add(m);
             before.add(p);
