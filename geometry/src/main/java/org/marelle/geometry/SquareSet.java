@@ -8,8 +8,9 @@ import java.util.NoSuchElementException;
  * Bit {@code n} is square index {@code n}; {@code lo} holds squares 0–63, {@code hi} squares 64–127.
  *
  * <p>Read it as a set: {@link #union}, {@link #intersect}, {@link #minus}, {@link #containsAll}, {@link #intersects},
- * {@link #equalsOn}. The two components are for the move generator in the rules core, which works on the bits
- * themselves; hardware code that reads or writes words of bits uses {@link #word} and {@link #fromWords}.
+ * {@link #equalsOn}, {@link #distance}. The two components are for the move generator in the rules core, which
+ * works on the bits themselves; code that needs a set as words of bits (a hash of recorded frames) asks for
+ * {@link #word}.
  *
  * {@snippet :
  * SquareSet set = SquareSet.of(0, 95);    // a1 and l8 on a Courier board
@@ -49,14 +50,9 @@ public record SquareSet(long lo, long hi) implements Iterable<Integer> {
     }
 
     /**
-     * The set whose squares are the bits of two 64-bit words, as hardware reads them: bit {@code n} of
-     * {@code word0} is square {@code n}, bit {@code n} of {@code word1} square {@code 64 + n}.
+     * The squares {@code 64 * index} to {@code 64 * index + 63} as one word of bits: bit {@code n} is square
+     * {@code 64 * index + n}.
      */
-    public static SquareSet fromWords(long word0, long word1) {
-        return new SquareSet(word0, word1);
-    }
-
-    /** The squares {@code 64 * index} to {@code 64 * index + 63} as one word of bits (see {@link #fromWords}). */
     public long word(int index) {
         return switch (index) {
             case 0 -> lo;

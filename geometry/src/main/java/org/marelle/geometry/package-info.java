@@ -6,8 +6,8 @@
  * ({@code a1}, {@code e4}, {@code l8}); a square is a plain {@code int}, {@code rank * files + file}, a1 = 0 on every
  * board. {@link org.marelle.geometry.SquareSet} is an immutable set of squares, 128 bits wide, so that every board
  * supported (8×8, 12×8, up to 128 squares) fits: what the sensors see, the squares a move empties, fills or passes
- * over. It is read and combined as a set ({@code union}, {@code minus}, {@code containsAll}, ...); only the move
- * generator, and hardware code that writes words of bits, look at the bits themselves.
+ * over. It is read and combined as a set ({@code union}, {@code minus}, {@code containsAll}, ...); only the rules
+ * core's move generator looks at the bits themselves ({@code word(index)} gives them where words must be written).
  *
  * <p>How the parts fit: {@code docs/architecture.md}.
  */

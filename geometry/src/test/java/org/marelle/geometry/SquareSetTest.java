@@ -60,13 +60,13 @@ class SquareSetTest {
         SquareSet s = SquareSet.of(0, 5, 64, 127);
         assertThat(s.word(0)).isEqualTo(1L | 1L << 5);
         assertThat(s.word(1)).isEqualTo(1L | 1L << 63);
-        assertThat(SquareSet.fromWords(s.word(0), s.word(1))).isEqualTo(s);
+        assertThat(new SquareSet(s.word(0), s.word(1))).isEqualTo(s);
         assertThatThrownBy(() -> s.word(2)).hasMessageContaining("word 2");
     }
 
     @Property(tries = 200)
     void setOperationsAgreeWithTheirMembers(@ForAll long lo1, @ForAll long hi1, @ForAll long lo2, @ForAll long hi2) {
-        SquareSet a = SquareSet.fromWords(lo1, hi1), b = SquareSet.fromWords(lo2, hi2);
+        SquareSet a = new SquareSet(lo1, hi1), b = new SquareSet(lo2, hi2);
         boolean all = true, any = false;
         for (int sq = 0; sq < 128; sq++) {
             all &= !b.contains(sq) || a.contains(sq);
