@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.Step;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -125,7 +125,7 @@ public class CatchUpBenchmark {
         var config = org.marelle.bridge.recognition.RecognizerConfig.defaults()
                 .withSensors(org.marelle.bridge.recognition.SensorModel.hall(24, 2));
         RecognizerState s = RecognizerState.start(p, config).accept(CatchUpSituation.frame(p.occupancy(), g, 0)).state();
-        org.marelle.rules.SquareSet occ = p.occupancy();
+        org.marelle.geometry.SquareSet occ = p.occupancy();
         long t = 1_000;
         for (String frame : frames) {
             String[] parts = frame.split(" ");

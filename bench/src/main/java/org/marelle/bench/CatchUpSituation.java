@@ -8,10 +8,10 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.recognition.Step;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * A restarted daemon catching up, prepared for timing: the recognizer starts at the committed position
@@ -50,7 +50,7 @@ final class CatchUpSituation {
 
     /** A frame showing {@code occ}, with no colours (the reed and Hall boards read occupancy only). */
     static Occupancy frame(SquareSet occ, BoardGeometry g, long at) {
-        return new Occupancy(g.files(), g.ranks(), occ.lo(), occ.hi(), at, null);
+        return Occupancy.of(g, occ, at);
     }
 
     /** The timed work: time passes, the still board is searched. */

@@ -16,9 +16,9 @@ import java.util.zip.GZIPInputStream;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.Step;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.pgn.PgnReader;
 
 /**

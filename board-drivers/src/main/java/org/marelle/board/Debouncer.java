@@ -3,6 +3,7 @@ package org.marelle.board;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import org.marelle.geometry.SquareSet;
 
 /**
  * Turns raw scans into settled frames, square by square: a square's reading counts once {@code scans} consecutive
@@ -52,9 +53,9 @@ public final class Debouncer {
         Objects.requireNonNull(scan, "scan");
         if (candidate == null || scan.files() != files || scan.ranks() != ranks) start(scan);
         int n = scan.squareCount();
-        long lo = stable == null ? 0 : stable.lo(), hi = stable == null ? 0 : stable.hi();
+        SquareSet occupied = stable == null ? SquareSet.EMPTY : stable.squares();
         Occupancy.Polarity p = stable == null ? null : stable.polarity();
-        long wLo = p == null ? 0 : p.whiteLo(), wHi = p == null ? 0 : p.whiteHi();
+        SquareSet white = p == null ? SquareSet.EMPTY : p.white();
         boolean changed = false;
         long settledFrom = Long.MAX_VALUE;
         for (int sq = 0; sq < n; sq++) {
@@ -71,15 +72,8 @@ public final class Debouncer {
             // This square settles now, into a new reading.
             changed = true;
             settledFrom = Math.min(settledFrom, runFrom[sq]);
-            long bit = 1L << (sq & 63);
-            boolean occupied = (reading & 1) != 0, white = (reading & 2) != 0;
-            if (sq < 64) {
-                lo = occupied ? lo | bit : lo & ~bit;
-                wLo = white ? wLo | bit : wLo & ~bit;
-            } else {
-                hi = occupied ? hi | bit : hi & ~bit;
-                wHi = white ? wHi | bit : wHi & ~bit;
-            }
+            occupied = (reading & 1) != 0 ? occupied.with(sq) : occupied.without(sq);
+            white = (reading & 2) != 0 ? white.with(sq) : white.without(sq);
         }
         if (stable == null) {
             // The first frame: every square must have settled once.
@@ -88,16 +82,14 @@ public final class Debouncer {
             }
             settledFrom = Long.MIN_VALUE;
             for (int sq = 0; sq < n; sq++) settledFrom = Math.max(settledFrom, runFrom[sq]);
-            lo = scan.lo();
-            hi = scan.hi();
+            occupied = scan.squares();
             changed = true;
             Occupancy.Polarity sp = scan.polarity();
-            wLo = sp == null ? 0 : sp.whiteLo();
-            wHi = sp == null ? 0 : sp.whiteHi();
+            white = sp == null ? SquareSet.EMPTY : sp.white();
         }
         if (!changed) return Optional.empty();
-        Occupancy.Polarity polarity = scan.polarity() == null ? null : new Occupancy.Polarity(wLo & lo, wHi & hi);
-        stable = new Occupancy(files, ranks, lo, hi, settledFrom, polarity);
+        Occupancy.Polarity polarity = scan.polarity() == null ? null : new Occupancy.Polarity(white.intersect(occupied));
+        stable = new Occupancy(files, ranks, occupied, settledFrom, polarity);
         return Optional.of(stable);
     }
 

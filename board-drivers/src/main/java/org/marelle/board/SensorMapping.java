@@ -2,6 +2,8 @@ package org.marelle.board;
 
 import java.util.Arrays;
 import org.marelle.board.layout.GridOrder;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 
 /**
  * Which square each sensor watches: the hardware numbers its sensors in wiring order (matrix row by row, chip by
@@ -40,7 +42,7 @@ public final class SensorMapping {
             }
             if (sensorOfSquare[sq] != UNUSED) {
                 throw new IllegalArgumentException("sensors " + sensorOfSquare[sq] + " and " + sensor
-                        + " both map to " + Squares.name(files, sq));
+                        + " both map to " + new BoardGeometry(files, ranks).squareName(sq));
             }
             sensorOfSquare[sq] = sensor;
         }
@@ -78,6 +80,7 @@ public final class SensorMapping {
      * @throws IllegalArgumentException naming the sensor number, the column and the text of a bad entry
      */
     public static SensorMapping parse(int files, int ranks, String text) {
+        BoardGeometry geometry = new BoardGeometry(files, ranks);
         int[] squares = new int[128];
         int n = 0;
         int i = 0;
@@ -91,7 +94,7 @@ public final class SensorMapping {
                 throw new IllegalArgumentException("sensor table, column " + (start + 1) + ": more than 128 sensors");
             }
             try {
-                squares[n] = word.equals("-") ? UNUSED : Squares.parse(files, ranks, word);
+                squares[n] = word.equals("-") ? UNUSED : geometry.readSquare(word);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("sensor table, sensor " + n + " (column " + (start + 1) + "): "
                         + e.getMessage(), e);
@@ -125,7 +128,7 @@ public final class SensorMapping {
 
     /** The squares the reading's sensors see, at the given time. Sensors beyond the table are ignored. */
     public Occupancy occupancy(SensorReading reading, long atMillis) {
-        long lo = 0, hi = 0, wLo = 0, wHi = 0;
+        SquareSet squares = SquareSet.EMPTY, white = SquareSet.EMPTY;
         for (int word = 0; word < 2; word++) {
             long bits = word == 0 ? reading.lo() : reading.hi();
             while (bits != 0) {
@@ -133,23 +136,22 @@ public final class SensorMapping {
                 bits &= bits - 1;
                 int sq = square(sensor);
                 if (sq == UNUSED) continue;
-                if (sq < 64) lo |= 1L << sq; else hi |= 1L << (sq - 64);
-                if (reading.polarity() && reading.white(sensor)) {
-                    if (sq < 64) wLo |= 1L << sq; else wHi |= 1L << (sq - 64);
-                }
+                squares = squares.with(sq);
+                if (reading.polarity() && reading.white(sensor)) white = white.with(sq);
             }
         }
-        Occupancy.Polarity polarity = reading.polarity() ? new Occupancy.Polarity(wLo, wHi) : null;
-        return new Occupancy(files, ranks, lo, hi, atMillis, polarity);
+        Occupancy.Polarity polarity = reading.polarity() ? new Occupancy.Polarity(white) : null;
+        return new Occupancy(files, ranks, squares, atMillis, polarity);
     }
 
     /** The table as square names in sensor order, the form {@link #parse} reads. */
     public String toText() {
+        BoardGeometry geometry = new BoardGeometry(files, ranks);
         StringBuilder sb = new StringBuilder();
         for (int sensor = 0; sensor < squareOfSensor.length; sensor++) {
             if (sensor > 0) sb.append(sensor % files == 0 ? '\n' : ' ');
             int sq = squareOfSensor[sensor];
-            sb.append(sq == UNUSED ? "-" : Squares.name(files, sq));
+            sb.append(sq == UNUSED ? "-" : geometry.squareName(sq));
         }
         return sb.toString();
     }

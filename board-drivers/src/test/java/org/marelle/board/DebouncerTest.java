@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.marelle.geometry.SquareSet;
 
 class DebouncerTest {
 
@@ -76,8 +77,8 @@ class DebouncerTest {
     @Test
     void aPolarityChangeIsAChange() {
         Debouncer d = new Debouncer(1);
-        var white = new Occupancy(8, 8, 1L << 4, 0, 0, new Occupancy.Polarity(1L << 4, 0));
-        var black = new Occupancy(8, 8, 1L << 4, 0, 5, new Occupancy.Polarity(0, 0));
+        var white = new Occupancy(8, 8, SquareSet.of(4), 0, new Occupancy.Polarity(SquareSet.of(4)));
+        var black = new Occupancy(8, 8, SquareSet.of(4), 5, new Occupancy.Polarity(SquareSet.EMPTY));
         assertThat(d.accept(white)).isPresent();
         assertThat(d.accept(black)).contains(black);
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.marelle.board.layout.GridOrder;
 import org.marelle.board.layout.Rotation;
 import org.junit.jupiter.api.Test;
+import org.marelle.geometry.SquareSet;
 
 class ScanningSensorBoardTest {
 
@@ -80,7 +81,7 @@ class ScanningSensorBoardTest {
         scanner.readings.add(SensorReading.ofSensors(5));
         assertThat(board.scanOnce()).isTrue();
         assertThat(board.failedScans()).isEqualTo(1);
-        assertThat(frames).extracting(Occupancy::squares).containsExactly(List.of(5));
+        assertThat(frames).extracting(Occupancy::squares).containsExactly(SquareSet.of(5));
     }
 
     @Test

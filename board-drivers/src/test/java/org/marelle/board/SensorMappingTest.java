@@ -81,11 +81,13 @@ class SensorMappingTest {
 
     @Test
     void squareNames() {
-        assertThat(Squares.parse(12, 8, "l8")).isEqualTo(95);
-        assertThat(Squares.parse(8, 8, "E4")).isEqualTo(28);
-        assertThat(Squares.name(12, 95)).isEqualTo("l8");
-        assertThatThrownBy(() -> Squares.parse(8, 8, "e0")).hasMessageContaining("'e0'");
-        assertThatThrownBy(() -> Squares.parse(8, 8, "e10")).hasMessageContaining("a1..h8");
-        assertThatThrownBy(() -> Squares.parse(8, 8, "e+4")).hasMessageContaining("'e+4'");
+        // A sensor table is written by people: blanks and the file letter's case do not matter, and an error names
+        // the board's squares.
+        assertThat(SensorMapping.parse(12, 8, "l8").square(0)).isEqualTo(95);
+        assertThat(SensorMapping.parse(8, 8, "E4").square(0)).isEqualTo(28);
+        assertThat(SensorMapping.table(12, 8, 95).toText()).isEqualTo("l8");
+        assertThatThrownBy(() -> SensorMapping.parse(8, 8, "e0")).hasMessageContaining("'e0'");
+        assertThatThrownBy(() -> SensorMapping.parse(8, 8, "e10")).hasMessageContaining("a1..h8");
+        assertThatThrownBy(() -> SensorMapping.parse(8, 8, "e+4")).hasMessageContaining("'e+4'");
     }
 }

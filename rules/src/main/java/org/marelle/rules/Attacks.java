@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.marelle.geometry.BoardGeometry;
 
 /**
  * Per-variant lookup tables, built once from the variant's piece descriptions: leap targets per square, ray masks

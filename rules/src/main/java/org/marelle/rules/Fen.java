@@ -1,5 +1,7 @@
 package org.marelle.rules;
 
+import org.marelle.geometry.BoardGeometry;
+
 /**
  * Reads and writes Forsyth–Edwards Notation for any board size: piece placement (run lengths may have two digits,
  * as on a 12-file board), side to move, castling (KQkq, or X-FEN / Shredder-FEN file letters for Chess960), en

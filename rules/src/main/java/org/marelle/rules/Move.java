@@ -1,5 +1,7 @@
 package org.marelle.rules;
 
+import org.marelle.geometry.BoardGeometry;
+
 /**
  * A move, as a value. Squares are indexes of the position's {@link BoardGeometry}; use {@link Position#uci(Move)} or
  * {@link Position#san(Move)} to name a move.

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 
 /**
  * A position, as an immutable value: the pieces, the side to move, castling rights, the en passant square, the

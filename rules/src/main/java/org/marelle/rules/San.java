@@ -3,6 +3,7 @@ package org.marelle.rules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.marelle.geometry.BoardGeometry;
 
 /**
  * Standard Algebraic Notation and UCI move strings. Writing is strict (the PGN standard's minimal

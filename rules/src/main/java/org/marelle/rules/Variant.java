@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.marelle.geometry.BoardGeometry;
 
 /**
  * A chess variant, as data: board size, piece set, start position and rule flags. Nothing here is code that moves

@@ -9,6 +9,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
+import org.marelle.geometry.BoardGeometry;
 
 /** The engine room: make/unmake, hashing, and geometry-independent move generation. */
 class BoardTest {
@@ -116,30 +117,5 @@ class BoardTest {
         assertThatThrownBy(() -> PieceType.of('X', "bad", "fmY")).hasMessageContaining("unknown atom 'Y'");
         assertThatThrownBy(() -> PieceType.of('X', "bad", "fm")).hasMessageContaining("have no atom");
         assertThatThrownBy(() -> PieceType.of('x', "bad", "W")).hasMessageContaining("upper-case");
-    }
-
-    @Test
-    void geometryNamesSquaresOnAnyBoard() {
-        BoardGeometry g = BoardGeometry.COURIER;
-        assertThat(g.parseSquare("a1")).isZero();
-        assertThat(g.parseSquare("l8")).isEqualTo(95);
-        assertThat(g.squareName(95)).isEqualTo("l8");
-        assertThat(g.trySquare("m1")).isEqualTo(-1);
-        assertThat(BoardGeometry.CHESS.trySquare("i1")).isEqualTo(-1);
-        assertThat(BoardGeometry.CHESS.isLight(BoardGeometry.CHESS.parseSquare("h1"))).isTrue();
-        assertThat(BoardGeometry.CHESS.isLight(BoardGeometry.CHESS.parseSquare("a1"))).isFalse();
-        assertThatThrownBy(() -> g.parseSquare("z9")).hasMessageContaining("'z9'");
-        assertThatThrownBy(() -> new BoardGeometry(16, 16)).hasMessageContaining("128");
-    }
-
-    @Test
-    void squareSetsHoldAllHundredAndTwentyEightSquares() {
-        SquareSet s = SquareSet.of(0, 63, 64, 127);
-        assertThat(s.count()).isEqualTo(4);
-        assertThat(s.contains(64)).isTrue();
-        assertThat(s.without(64).contains(64)).isFalse();
-        assertThat(s.toArray()).containsExactly(0, 63, 64, 127);
-        assertThat(SquareSet.all(BoardGeometry.COURIER).count()).isEqualTo(96);
-        assertThat(SquareSet.all(BoardGeometry.CHESS).count()).isEqualTo(64);
     }
 }

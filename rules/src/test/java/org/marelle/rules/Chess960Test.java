@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.marelle.geometry.BoardGeometry;
 
 /**
  * Chess960: Scharnagl numbering, castling in all its shapes, X-FEN and Shredder-FEN, and UCI king-takes-rook

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
+import org.marelle.geometry.BoardGeometry;
 
 /** The public position API: playing, draw rules, outcomes, occupancy. */
 class PositionTest {

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.marelle.geometry.BoardGeometry;
 
 /**
  * Every row of san/san_unit_test_cases.tsv (python-chess, chessops, shakmaty and cutechess SAN tests), dispatched on

@@ -9,7 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import org.marelle.board.Occupancy;
-import org.marelle.board.Squares;
+import org.marelle.geometry.BoardGeometry;
 
 /**
  * A line-oriented way for a person to play on a {@link SimulatedBoard}: one command per line, a reply per
@@ -182,15 +182,16 @@ public final class SimConsole {
         if (args.size() < atLeast) {
             throw new BadCommand(command.column(), command.text() + " needs a square, e.g. " + command.text() + " e2");
         }
+        BoardGeometry geometry = new BoardGeometry(board.files(), board.ranks());
         var seen = new LinkedHashSet<Integer>();
         for (Word w : args) {
             int sq;
             try {
-                sq = Squares.parse(board.files(), board.ranks(), w.text());
+                sq = geometry.readSquare(w.text());
             } catch (IllegalArgumentException e) {
                 throw new BadCommand(w.column(), e.getMessage());
             }
-            if (!seen.add(sq)) throw new BadCommand(w.column(), Squares.name(board.files(), sq) + " is given twice");
+            if (!seen.add(sq)) throw new BadCommand(w.column(), geometry.squareName(sq) + " is given twice");
         }
         return new ArrayList<>(seen);
     }

@@ -5,7 +5,6 @@ import org.marelle.board.Occupancy;
 import org.marelle.board.OccupancyFeed;
 import org.marelle.board.OccupancyListener;
 import org.marelle.board.SensorBoard;
-import org.marelle.board.Squares;
 
 /**
  * A board in memory: the demo, the recognizer's simulator and a person at the {@link SimConsole} lift and drop
@@ -52,7 +51,7 @@ public final class SimulatedBoard implements SensorBoard {
      */
     public synchronized void lift(int square, long atMillis) {
         check(square);
-        if (!current.occupied(square)) throw new IllegalStateException(Squares.name(files, square) + " is empty");
+        if (!current.occupied(square)) throw new IllegalStateException(current.squareName(square) + " is empty");
         change(current.without(square).at(atMillis));
     }
 
@@ -63,7 +62,7 @@ public final class SimulatedBoard implements SensorBoard {
      */
     public synchronized void drop(int square, long atMillis) {
         check(square);
-        if (current.occupied(square)) throw new IllegalStateException(Squares.name(files, square) + " is already occupied");
+        if (current.occupied(square)) throw new IllegalStateException(current.squareName(square) + " is already occupied");
         change(current.with(square).at(atMillis));
     }
 

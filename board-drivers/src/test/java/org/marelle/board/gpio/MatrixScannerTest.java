@@ -19,6 +19,7 @@ import org.marelle.board.SensorMapping;
 import org.marelle.board.SensorReading;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.marelle.geometry.SquareSet;
 
 /**
  * Runs the matrix scanner against Pi4J's mock platform. Mock inputs do not follow outputs, so the test wires a
@@ -138,7 +139,7 @@ class MatrixScannerTest {
         board.scanOnce();
 
         // Each square settles on its own: the lift of e2, then e4.
-        assertThat(frames).extracting(Occupancy::squares).containsExactly(List.of(12), List.of(), List.of(28));
+        assertThat(frames).extracting(Occupancy::squares).containsExactly(SquareSet.of(12), SquareSet.EMPTY, SquareSet.of(28));
         assertThat(frames).extracting(Occupancy::atMillis).containsExactly(1_000L, 1_040L, 1_060L);
     }
 }

@@ -17,6 +17,7 @@ import org.marelle.board.layout.LedLayout;
 import org.marelle.board.layout.Rotation;
 import org.marelle.board.serial.SerialBoard.Step;
 import org.junit.jupiter.api.Test;
+import org.marelle.geometry.SquareSet;
 
 /** The serial board's state machine driven step by step over scripted links and a hand-moved clock. */
 class SerialBoardTest {
@@ -87,7 +88,7 @@ class SerialBoardTest {
         link.send(hello()).send(frame(2, 7));
         board.step();
         board.step();
-        assertThat(frames).extracting(Occupancy::squares).containsExactly(List.of(7));
+        assertThat(frames).extracting(Occupancy::squares).containsExactly(SquareSet.of(7));
     }
 
     @Test
@@ -128,7 +129,7 @@ class SerialBoardTest {
         assertThat(stats.malformed()).isEqualTo(4);
         assertThat(stats.checksumErrors()).isEqualTo(1);
         assertThat(stats.frames()).isEqualTo(1);
-        assertThat(frames).extracting(Occupancy::squares).containsExactly(List.of(9));
+        assertThat(frames).extracting(Occupancy::squares).containsExactly(SquareSet.of(9));
         link.send(frame(8, 9));
         board.step();
         assertThat(board.stats().missedFrames()).isEqualTo(2);
@@ -172,7 +173,7 @@ class SerialBoardTest {
         second.send(hello()).send(frame(0, 4, 5));
         board.step();
         board.step();
-        assertThat(frames).extracting(Occupancy::squares).containsExactly(List.of(4), List.of(4, 5));
+        assertThat(frames).extracting(Occupancy::squares).containsExactly(SquareSet.of(4), SquareSet.of(4, 5));
 
         // A good hello reset the backoff: the next outage waits the first delay again.
         second.unplug();
@@ -215,7 +216,7 @@ class SerialBoardTest {
         second.send(hello()).send(frame(0, 4));
         board.step();
         board.step();
-        assertThat(frames).extracting(Occupancy::squares).containsExactly(List.of(4), List.of(4));
+        assertThat(frames).extracting(Occupancy::squares).containsExactly(SquareSet.of(4), SquareSet.of(4));
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import org.marelle.board.ManualClock;
 import org.marelle.board.Occupancy;
 import org.junit.jupiter.api.Test;
+import org.marelle.geometry.SquareSet;
 
 class SimConsoleTest {
 
@@ -42,7 +43,7 @@ class SimConsoleTest {
         frames.clear();
         assertThat(console.execute("move e4 d5", 2).text()).isEqualTo("ok (capture)");
         assertThat(frames).extracting(Occupancy::squares)
-                .containsExactly(List.of(28), List.of(), List.of(35));
+                .containsExactly(SquareSet.of(28), SquareSet.EMPTY, SquareSet.of(35));
     }
 
     @Test

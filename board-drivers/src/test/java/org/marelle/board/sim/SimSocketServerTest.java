@@ -15,6 +15,7 @@ import org.marelle.board.ManualClock;
 import org.marelle.board.Occupancy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.marelle.geometry.SquareSet;
 
 /** A person on a local socket: each reply is read before checking, so the command has run; nothing sleeps. */
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
@@ -46,7 +47,7 @@ class SimSocketServerTest {
             assertThat(in.readLine()).isNull();     // the server hung up
         }
         assertThat(frames).extracting(Occupancy::squares)
-                .containsExactly(List.of(), List.of(12), List.of(), List.of(28));
+                .containsExactly(SquareSet.EMPTY, SquareSet.of(12), SquareSet.EMPTY, SquareSet.of(28));
         assertThat(frames).extracting(Occupancy::atMillis).containsOnly(0L, 42L);
     }
 

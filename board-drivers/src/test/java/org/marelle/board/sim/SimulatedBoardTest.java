@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marelle.board.Occupancy;
 import org.junit.jupiter.api.Test;
+import org.marelle.geometry.SquareSet;
 
 class SimulatedBoardTest {
 
@@ -24,7 +25,7 @@ class SimulatedBoardTest {
         board.drop(28, 1_400);
 
         assertThat(frames).extracting(Occupancy::squares)
-                .containsExactly(List.of(12, 52), List.of(52), List.of(28, 52));
+                .containsExactly(SquareSet.of(12, 52), SquareSet.of(52), SquareSet.of(28, 52));
         assertThat(frames).extracting(Occupancy::atMillis).containsExactly(0L, 1_000L, 1_400L);
         assertThat(board.latest()).contains(Occupancy.of(8, 8, 1_400, 28, 52));
 
@@ -39,7 +40,7 @@ class SimulatedBoardTest {
         var board = new SimulatedBoard(12, 8);
         board.addListener(frames::add);
         board.start();
-        var white = new Occupancy(12, 8, 0, 1L << 31, 5, new Occupancy.Polarity(0, 1L << 31));
+        var white = new Occupancy(12, 8, SquareSet.of(95), 5, new Occupancy.Polarity(SquareSet.of(95)));
         board.set(white);
         board.drop(0, 6);
         assertThat(frames.get(1)).isEqualTo(white);

@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Objects;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognizerState;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * What the move recognizer says about the physical board, for the viewer and the arbiter: whether the board shows

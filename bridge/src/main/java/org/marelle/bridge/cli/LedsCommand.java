@@ -16,7 +16,7 @@ import org.marelle.bridge.config.LedConfig;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.daemon.Hardware;
 import org.marelle.bridge.maker.LedWalk;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.Variant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -18,7 +18,7 @@ import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.Step;
 import org.marelle.bridge.trace.SensorTrace;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.FenException;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;

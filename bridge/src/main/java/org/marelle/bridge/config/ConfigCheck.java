@@ -12,7 +12,7 @@ import org.marelle.board.SensorMapping;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameTags;
 import org.marelle.bridge.session.TimeControl;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.Variant;
 
 /** The checks of a bound configuration: every value in range, pins that exist and do not clash, sizes that fit. */

@@ -14,11 +14,11 @@ import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.Step;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionEvent;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The daemon's work for one board, without threads: sensor frames and the passing of time go into the recognizer,
@@ -137,7 +137,7 @@ public final class BoardLoop {
     }
 
     private void watchHintGesture(Occupancy frame) {
-        SquareSet board = new SquareSet(frame.lo(), frame.hi());
+        SquareSet board = frame.squares();
         Position p = session.game().position();
         if (hint != null && (hintPly != session.game().plies() || !board.equals(p.occupancy()))) hint = null;
         if (hintGesture == null || !remoteSides.contains(p.turn().other()) || remoteSides.contains(p.turn())

@@ -29,9 +29,9 @@ import org.marelle.bridge.session.GameTags;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.bridge.simulation.Profile;
 import org.marelle.bridge.simulation.SourceClocks;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.pgn.PgnGame;
 
 /**
@@ -171,7 +171,7 @@ public final class DemoRun {
                 thinking == null ? null : java.util.Arrays.copyOfRange(thinking, done, thinking.length));
         SimulatedBoard board = new SimulatedBoard(start.geometry().files(), start.geometry().ranks());
         SquareSet occ = start.occupancy();
-        board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), clock.startMillis(), null));
+        board.set(new Occupancy(board.files(), board.ranks(), occ, clock.startMillis(), null));
 
         PgnOutput pgn = new PgnOutput(files, w -> {
         }, log::error);

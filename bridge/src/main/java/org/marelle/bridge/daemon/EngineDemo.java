@@ -25,10 +25,10 @@ import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.GameTags;
 import org.marelle.bridge.simulation.Profile;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**
@@ -93,7 +93,7 @@ public final class EngineDemo {
         ScaledClock clock = new ScaledClock(System.currentTimeMillis(), options.speed());
         SimulatedBoard board = new SimulatedBoard(start.geometry().files(), start.geometry().ranks());
         SquareSet occ = start.occupancy();
-        board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), clock.startMillis(), null));
+        board.set(new Occupancy(board.files(), board.ranks(), occ, clock.startMillis(), null));
         // The daemon comes after the session, the engine before it (its name is a tag): the engine's side and moves
         // go to the daemon through the link, which knows it once it exists.
         Daemon[] daemonRef = new Daemon[1];

@@ -8,7 +8,7 @@ import java.util.Locale;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.SessionEvent;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.Position;
 
 /**

@@ -33,7 +33,7 @@ import org.marelle.bridge.config.LedConfig;
 import org.marelle.bridge.config.LedLayoutConfig;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.config.SensorsConfig;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.Variant;
 
 /**

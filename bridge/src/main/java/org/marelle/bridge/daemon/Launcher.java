@@ -32,8 +32,8 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.GameTags;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**
@@ -125,7 +125,7 @@ public final class Launcher {
             }
             if (hardware.sensors() instanceof SimulatedBoard sim) {
                 SquareSet occ = game.position().occupancy();
-                sim.set(new Occupancy(sim.files(), sim.ranks(), occ.lo(), occ.hi(), clock.millis(), null));
+                sim.set(new Occupancy(sim.files(), sim.ranks(), occ, clock.millis(), null));
             }
             PgnOutput pgn = new PgnOutput(files, w -> {
             }, log::error);

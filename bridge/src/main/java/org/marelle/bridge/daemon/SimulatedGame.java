@@ -6,11 +6,11 @@ import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.ResultGestures;
 import org.marelle.bridge.simulation.HumanPlaySimulator;
 import org.marelle.bridge.simulation.Profile;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * A recorded game replayed by simulated hands on a sensor board: the sensor frames a person playing its moves would
@@ -59,7 +59,7 @@ public record SimulatedGame(List<Occupancy> frames, boolean gesture, String resu
         long t = frames.get(frames.size() - 1).atMillis() + Math.max(GESTURE_PAUSE_MILLIS, longestWindow + 1_000);
         BoardGeometry g = start.geometry();
         for (SquareSet s : steps) {
-            frames.add(new Occupancy(g.files(), g.ranks(), s.lo(), s.hi(), t, null));
+            frames.add(Occupancy.of(g, s, t));
             t += HAND_MILLIS;
         }
         return new SimulatedGame(frames, true, result);

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import org.marelle.board.Occupancy;
 import org.marelle.board.SensorMapping;
-import org.marelle.board.Squares;
+import org.marelle.geometry.BoardGeometry;
 
 /**
  * Guided calibration as a pure step function: the board is read with the identity mapping (so square index
@@ -76,7 +76,7 @@ public final class Calibration {
 
     /** What to tell the person now. */
     public String prompt() {
-        String name = Squares.name(files, target);
+        String name = name(target);
         String p = switch (phase) {
             case CLEAR_BOARD -> "Clear the board (take every piece off).";
             case PLACE -> "Put a piece on " + name + " (or type 'skip' if nothing happens).";
@@ -113,15 +113,15 @@ public final class Calibration {
                 if (on.isEmpty()) yield with(Phase.PLACE, always, seenNow, squareOfSensor, null);
                 if (on.size() > 1) {
                     yield with(Phase.PLACE, always, seenNow, squareOfSensor, on.size()
-                            + " sensors are on (" + sensorList(on) + "): leave only the piece on " + Squares.name(files, target) + ".");
+                            + " sensors are on (" + sensorList(on) + "): leave only the piece on " + name(target) + ".");
                 }
                 int sensor = on.get(0);
                 int[] table = squareOfSensor.clone();
                 String n = null;
                 if (table[sensor] != SensorMapping.UNUSED) {
                     // The last answer wins; the square it answered for before is left without a sensor.
-                    n = "Sensor " + sensor + " already answered for " + Squares.name(files, table[sensor]) + "; now it is "
-                            + Squares.name(files, target) + ".";
+                    n = "Sensor " + sensor + " already answered for " + name(table[sensor]) + "; now it is "
+                            + name(target) + ".";
                 }
                 table[sensor] = target;
                 yield with(Phase.LIFT, always, seenNow, table, n);
@@ -167,10 +167,14 @@ public final class Calibration {
         for (int s : r.stuckSensors()) sb.append("sensor ").append(s).append(": stuck (always on)\n");
         for (int s : r.deadSensors()) sb.append("sensor ").append(s).append(": dead (never seen on)\n");
         for (int sq : r.unmappedSquares()) {
-            sb.append(Squares.name(files, sq)).append(": no sensor answered\n");
+            sb.append(name(sq)).append(": no sensor answered\n");
         }
         if (sb.isEmpty()) sb.append("every square has its sensor; no stuck or dead sensor\n");
         return sb.toString();
+    }
+
+    private String name(int square) {
+        return new BoardGeometry(files, ranks).squareName(square);
     }
 
     private static String sensorList(List<Integer> sensors) {

@@ -3,8 +3,8 @@ package org.marelle.bridge.maker;
 import java.util.ArrayList;
 import java.util.List;
 import org.marelle.board.LedFrame;
-import org.marelle.board.Squares;
 import org.marelle.board.layout.LedLayout;
+import org.marelle.geometry.BoardGeometry;
 
 /**
  * The test pattern of {@code marelle leds}: every square in turn, a1, b1, ... (square order, so a wrong rotation
@@ -28,9 +28,10 @@ public final class LedWalk {
 
     public static List<Step> steps(LedLayout layout) {
         int files = layout.files(), ranks = layout.ranks();
+        BoardGeometry geometry = new BoardGeometry(files, ranks);
         List<Step> out = new ArrayList<>();
         for (int sq = 0; sq < files * ranks; sq++) {
-            out.add(new Step("square " + Squares.name(files, sq), LedFrame.builder(files, ranks).on(sq, COLOUR).build(), null));
+            out.add(new Step("square " + geometry.squareName(sq), LedFrame.builder(files, ranks).on(sq, COLOUR).build(), null));
         }
         if (layout instanceof LedLayout.Corners c) {
             for (int y = 0; y <= ranks; y++) {

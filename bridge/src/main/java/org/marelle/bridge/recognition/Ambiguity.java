@@ -2,9 +2,9 @@ package org.marelle.bridge.recognition;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The board shows what two or more stories explain equally well (a pawn set on f6 or f5, then taken on f6, en

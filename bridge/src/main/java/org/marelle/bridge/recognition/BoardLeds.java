@@ -5,12 +5,12 @@ import org.marelle.board.LedFrame.Led;
 import org.marelle.board.LedFrame.Pattern;
 import org.marelle.bridge.recognition.RecognitionEvent.Fix;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
-import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The LED frame for a recognizer state: a pure function, one light per square (the driver maps squares onto its
@@ -147,17 +147,15 @@ public final class BoardLeds {
 
     /** Lights what the lifted pieces can still do: the moves of the table the board is a part of. */
     private static LedFrame hints(LedFrame f, MoveTable tb, SquareSet board) {
-        long lLo = tb.occLo & ~board.lo(), lHi = tb.occHi & ~board.hi();
-        long aLo = board.lo() & ~tb.occLo, aHi = board.hi() & ~tb.occHi;
-        if ((lLo | lHi) == 0) return f;
-        SquareSet lifted = new SquareSet(lLo, lHi);
+        SquareSet lifted = tb.occupancy().minus(board), added = board.minus(tb.occupancy());
+        if (lifted.isEmpty()) return f;
         Color mover = tb.position.turn();
         SquareSet own = tb.position.occupancy(mover);
         for (int sq : lifted.toArray()) {
             f = f.with(sq, new Led(WHITE, Pattern.ON));
         }
         for (int i = 0; i < tb.count; i++) {
-            if (!tb.partly(i, lLo, lHi, aLo, aHi)) continue;
+            if (!tb.partly(i, lifted, added)) continue;
             Move m = PromotionChoices.base(tb.moves[i]);
             if (!lifted.contains(m.from()) && !(m instanceof Move.Castle)) {
                 // Only the victim is off the board: show which pieces can take it.

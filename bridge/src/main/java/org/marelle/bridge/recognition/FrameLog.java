@@ -1,6 +1,7 @@
 package org.marelle.bridge.recognition;
 
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.SquareSet;
+
 
 /**
  * The board states seen since the last decision, newest first, as a persistent list (a new frame shares the older
@@ -11,25 +12,18 @@ import org.marelle.rules.SquareSet;
  * <p>Evidence only counts a square as empty for a run of at least {@code minMillis}, so that one to three scans of
  * sensor flicker never prove a capture or a lift.
  */
-record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setDown) {
+record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDown) {
 
     /** Beyond this many states the oldest are dropped: a board left in disorder must not grow the state forever. */
     static final int MAX_STATES = 256;
 
-    /** A mask of all 128 squares a board can have (squares beyond the board read empty in every state). */
-    private static final SquareSet EVERY_SQUARE = new SquareSet(-1L, -1L);
-
     static FrameLog of(long at, SquareSet board) {
-        return new FrameLog(at, board.lo(), board.hi(), null, 1, null);
+        return new FrameLog(at, board, null, 1, null);
     }
 
     FrameLog push(long t, SquareSet board) {
-        FrameLog log = new FrameLog(t, board.lo(), board.hi(), this, size + 1, setDown);
+        FrameLog log = new FrameLog(t, board, this, size + 1, setDown);
         return log.size > 2 * MAX_STATES ? log.keep(MAX_STATES) : log;
-    }
-
-    SquareSet board() {
-        return new SquareSet(lo, hi);
     }
 
     /** The log as it stood before time {@code t} (its newest state the one showing just before), or null if none. */
@@ -47,7 +41,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
         long[] kept = setDownAt(states, count - 1);
         for (int i = count - 1; i >= 0; i--) {
             FrameLog s = states[i];
-            out = new FrameLog(s.at, s.lo, s.hi, out, out == null ? 1 : out.size + 1, kept);
+            out = new FrameLog(s.at, s.board, out, out == null ? 1 : out.size + 1, kept);
         }
         return out;
     }
@@ -66,7 +60,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
         for (int i = keep - 1; i >= 0; i--) {
             FrameLog s = states[i];
             long at = Math.max(s.at, t);
-            out = new FrameLog(at, s.lo, s.hi, out, out == null ? 1 : out.size + 1, kept);
+            out = new FrameLog(at, s.board, out, out == null ? 1 : out.size + 1, kept);
         }
         return out;
     }
@@ -121,16 +115,11 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
         return states;
     }
 
-    private static boolean allEmpty(FrameLog s, long maskLo, long maskHi) {
-        return (s.lo & maskLo) == 0 && (s.hi & maskHi) == 0;
-    }
-
     /**
      * The end of the latest run, at or after {@code from}, during which every square of {@code squares} read empty for
      * at least {@code minMillis}; -1 when there was none. A run still going on ends at {@code now}.
      */
     long latestEmptyRun(SquareSet squares, long from, long now, long minMillis) {
-        long maskLo = squares.lo(), maskHi = squares.hi();
         long runEnd = -1;       // end of the run being walked backwards; -1 when not in a run
         long runStart = -1;
         long end = now;         // when the state being looked at stopped showing
@@ -138,7 +127,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             long stateEnd = end;
             end = s.at;
             if (stateEnd < from) break;
-            if (allEmpty(s, maskLo, maskHi)) {
+            if (!s.board.intersects(squares)) {
                 if (runEnd < 0) runEnd = stateEnd;
                 runStart = Math.max(s.at, from);
             } else {
@@ -359,7 +348,12 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
     }
 
     private boolean has(int sq) {
-        return sq < 64 ? (lo >>> sq & 1) != 0 : (hi >>> (sq - 64) & 1) != 0;
+        return board.contains(sq);
+    }
+
+    /** Whether this state reads every square of {@code empty} empty and every square of {@code occupied} occupied. */
+    private boolean shows(SquareSet empty, SquareSet occupied) {
+        return !board.intersects(empty) && board.containsAll(occupied);
     }
 
     /** How long the square stayed occupied from state {@code i} on (0 when it is empty there). */
@@ -398,7 +392,6 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
      * run of at least {@code minMillis}: its index, or -1 when none did.
      */
     int lastShownOf(SquareSet[] patterns, SquareSet mask, long until, long minMillis) {
-        long mLo = mask.lo(), mHi = mask.hi();
         int runOf = -1;
         long runEnd = -1;
         long end = Long.MAX_VALUE;
@@ -408,22 +401,22 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
             if (s.at >= until) continue;
             int k = -1;
             for (int p = 0; p < patterns.length; p++) {
-                if (s.showsOn(patterns[p], mLo, mHi)) k = p;
+                if (s.showsOn(patterns[p], mask)) k = p;
             }
             if (k != runOf) {
                 runOf = k;
                 runEnd = stateEnd;
             }
-            if (runOf >= 0 && runEnd - s.at >= minMillis && (s.older == null || !s.older.showsOn(patterns[runOf], mLo, mHi))) {
+            if (runOf >= 0 && runEnd - s.at >= minMillis && (s.older == null || !s.older.showsOn(patterns[runOf], mask))) {
                 return runOf;
             }
         }
         return -1;
     }
 
-    /** Whether this state reads as {@code board} on the squares of the mask ({@code mLo}, {@code mHi}). */
-    private boolean showsOn(SquareSet board, long mLo, long mHi) {
-        return ((lo ^ board.lo()) & mLo) == 0 && ((hi ^ board.hi()) & mHi) == 0;
+    /** Whether this state reads as {@code pattern} on the squares of {@code mask}. */
+    private boolean showsOn(SquareSet pattern, SquareSet mask) {
+        return board.equalsOn(mask, pattern);
     }
 
     /**
@@ -522,13 +515,12 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
      * least {@code minMillis} (flicker shows nothing).
      */
     SquareSet seenFilled(SquareSet occupied, long from, long now, long minMillis) {
-        long lo = 0, hi = 0;
+        SquareSet seen = SquareSet.EMPTY;
         for (FrameLog s = this; s != null; s = s.older) {
-            lo |= s.lo;
-            hi |= s.hi;
+            seen = seen.union(s.board);
             if (s.at <= from) break;
         }
-        SquareSet candidates = new SquareSet(lo & ~occupied.lo(), hi & ~occupied.hi());
+        SquareSet candidates = seen.minus(occupied);
         SquareSet out = SquareSet.EMPTY;
         for (int sq : candidates.toArray()) {
             if (seenOccupied(sq, from, now, minMillis)) out = out.with(sq);
@@ -582,8 +574,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
     long firstState(SquareSet empty, SquareSet occupied, long from) {
         long first = -1;
         for (FrameLog s = this; s != null; s = s.older) {
-            if ((s.lo & empty.lo()) == 0 && (s.hi & empty.hi()) == 0
-                    && (s.lo & occupied.lo()) == occupied.lo() && (s.hi & occupied.hi()) == occupied.hi()) {
+            if (s.shows(empty, occupied)) {
                 first = Math.max(s.at, from);
             }
             if (s.at <= from) break;
@@ -599,9 +590,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
         long start = -1;
         boolean inRun = false;
         for (FrameLog s = this; s != null; s = s.older) {
-            boolean holds = (s.lo & empty.lo()) == 0 && (s.hi & empty.hi()) == 0
-                    && (s.lo & occupied.lo()) == occupied.lo() && (s.hi & occupied.hi()) == occupied.hi();
-            if (holds) {
+            if (s.shows(empty, occupied)) {
                 start = s.at;
                 inRun = true;
             } else if (inRun) {
@@ -618,17 +607,16 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
      * lasting at least {@code minMillis}, ended; -1 when there was none or it still goes on.
      */
     long latestRunEnd(SquareSet board, SquareSet mask, long from, long now, long minMillis) {
-        long mLo = mask.lo(), mHi = mask.hi();
         long end = now, runEnd = -1;
         for (FrameLog s = this; s != null; s = s.older) {
             long stateEnd = end;
             end = s.at;
             if (stateEnd <= from) break;
-            if (s.showsOn(board, mLo, mHi)) {
+            if (s.showsOn(board, mask)) {
                 if (runEnd < 0) runEnd = stateEnd;
-                boolean begins = s.older == null || s.at <= from || !s.older.showsOn(board, mLo, mHi);
+                boolean begins = s.older == null || s.at <= from || !s.older.showsOn(board, mask);
                 if (begins) {
-                    boolean goesOn = runEnd == now && showsOn(board, mLo, mHi);
+                    boolean goesOn = runEnd == now && showsOn(board, mask);
                     if (!goesOn && runEnd - Math.max(s.at, from) >= minMillis) return runEnd;
                     runEnd = -1;
                 }
@@ -665,7 +653,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
      * {@code now}).
      */
     long shownFor(SquareSet board, long from, long now) {
-        return shownOn(board, EVERY_SQUARE, from, now);
+        return shownOn(board, SquareSet.FULL, from, now);   // (squares beyond the board read empty in every state)
     }
 
     /**
@@ -675,12 +663,11 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
     long shownOn(SquareSet board, SquareSet mask, long from, long now) {
         long total = 0;
         long end = now;
-        long mLo = mask.lo(), mHi = mask.hi();
         for (FrameLog s = this; s != null; s = s.older) {
             long stateEnd = end;
             end = s.at;
             if (stateEnd <= from) break;
-            if (s.showsOn(board, mLo, mHi)) {
+            if (s.showsOn(board, mask)) {
                 total += stateEnd - Math.max(s.at, from);
             }
             if (s.at <= from) break;
@@ -698,7 +685,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
         for (FrameLog s = this; s != null; s = s.older) {
             long stateEnd = end;
             end = s.at;
-            if (s.lo == board.lo() && s.hi == board.hi()) {
+            if (s.board.equals(board)) {
                 total += stateEnd - s.at;
                 gap = 0;
             } else {
@@ -713,7 +700,7 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
     long lastShownEnd(SquareSet board, long now) {
         long end = now;
         for (FrameLog s = this; s != null; s = s.older) {
-            if (s.lo == board.lo() && s.hi == board.hi()) return end;
+            if (s.board.equals(board)) return end;
             end = s.at;
         }
         return -1;
@@ -721,9 +708,8 @@ record FrameLog(long at, long lo, long hi, FrameLog older, int size, long[] setD
 
     /** Whether {@code square} read occupied in some state that was showing at or after {@code t}. */
     boolean occupiedSince(int square, long t) {
-        SquareSet sq = SquareSet.of(square);
         for (FrameLog s = this; s != null; s = s.older) {
-            if ((s.lo & sq.lo()) != 0 || (s.hi & sq.hi()) != 0) return true;
+            if (s.has(square)) return true;
             if (s.at <= t) break;
         }
         return false;

@@ -1,11 +1,11 @@
 package org.marelle.bridge.recognition;
 
 import org.marelle.board.Occupancy;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * Whole-board decisions: which legal move (or two-ply sequence, takeback, new game, result gesture) leaves exactly the
@@ -45,14 +45,11 @@ final class Matcher {
     private java.util.List<Candidate> tied;
     private final MoveTable table;
     private final SquareSet board;
-    private final long bLo, bHi;
 
     Matcher(Transition t) {
         this.t = t;
         this.table = t.table;
         this.board = t.board;
-        this.bLo = board.lo();
-        this.bHi = board.hi();
     }
 
     Candidate find() {
@@ -80,7 +77,7 @@ final class Matcher {
 
     private boolean matchesAnyMove() {
         for (int i = 0; i < table.count; i++) {
-            if (table.afterLo[i] == bLo && table.afterHi[i] == bHi) return true;
+            if (table.leaves(i, board)) return true;
         }
         return false;
     }
@@ -92,7 +89,7 @@ final class Matcher {
         int[] found = new int[8];
         int n = 0;
         for (int i = 0; i < table.count; i++) {
-            if (table.afterLo[i] != bLo || table.afterHi[i] != bHi) continue;
+            if (!table.leaves(i, board)) continue;
             if (table.isHiddenCapture(i) && proof(table, i, Long.MIN_VALUE) < 0) continue;
             if (!leftBeforeArriving(table, i, SquareSet.EMPTY, t.storyMillis())) continue;
             if (n == found.length) found = java.util.Arrays.copyOf(found, n * 2);
@@ -132,7 +129,7 @@ final class Matcher {
             int i = found[k];
             if (!table.isHiddenCapture(i)) continue;
             for (int j = 0; j < table.count; j++) {
-                if (table.afterLo[j] != bLo || table.afterHi[j] != bHi) continue;
+                if (!table.leaves(j, board)) continue;
                 boolean proven = false;
                 for (int q = 0; q < n; q++) proven |= found[q] == j;
                 if (!proven && (swapSeen(table, i, j) || swapMayGoUnseen(table, i))) return true;
@@ -366,23 +363,19 @@ final class Matcher {
     // ---- two plies ---------------------------------------------------------------------------------------------
 
     private Candidate twoPly() {
-        long oppLo, oppHi;
         Color mover = table.position.turn();
         SquareSet opp = table.position.occupancy(mover.other());
-        oppLo = opp.lo();
-        oppHi = opp.hi();
         // The first moves with replies that explain the board, and those replies.
         int[] firsts = new int[4];
         Reply[] replies = new Reply[4];
         int n = 0;
         for (int i = 0; i < table.count; i++) {
-            long c2Lo = table.afterLo[i] ^ bLo, c2Hi = table.afterHi[i] ^ bHi;
-            int changes = Long.bitCount(c2Lo) + Long.bitCount(c2Hi);
+            SquareSet after = table.after(i);
+            int changes = after.distance(board);
             if (changes == 0 || changes > 4) continue;
-            long vLo = table.afterLo[i] & ~bLo, vHi = table.afterHi[i] & ~bHi;   // emptied by the reply
-            long aLo = bLo & ~table.afterLo[i], aHi = bHi & ~table.afterHi[i];   // filled by the reply
-            if (Long.bitCount(aLo) + Long.bitCount(aHi) > 2) continue;
-            if ((vLo & oppLo) == 0 && (vHi & oppHi) == 0) continue;               // the reply moves none of its pieces
+            SquareSet emptied = after.minus(board), filled = board.minus(after);   // by the reply
+            if (filled.count() > 2) continue;
+            if (!emptied.intersects(opp)) continue;                                // the reply moves none of its pieces
             if (PromotionChoices.isPromotion(table.moves[i])) {
                 // The piece is the one chosen (or the default), never one a reply's legality suggests: a reply that
                 // only fits another piece (a king stepping where the new queen would give check) is no story.
@@ -432,8 +425,7 @@ final class Matcher {
         // fasterCaptureSeen): which it was, only what follows tells.
         if (table.isHiddenCapture(first)) {
             for (int j = 0; j < table.count; j++) {
-                if (table.afterLo[j] == table.afterLo[first] && table.afterHi[j] == table.afterHi[first]
-                        && swapSeen(table, first, j, reply.complete())) return null;
+                if (table.leaves(j, table.after(first)) && swapSeen(table, first, j, reply.complete())) return null;
             }
         }
         MoveTable next = t.tableAfter(first);
@@ -575,12 +567,11 @@ final class Matcher {
         if (firstProven) return false;
         if (t.partOfMove(table)) return true;
         // and so is another move that was seen done, with a reply being made.
-        long dLo = table.occLo ^ bLo, dHi = table.occHi ^ bHi;
         for (int i = 0; i < table.count; i++) {
             if (samePair(table.moves[i], table.moves[first])) continue;
             if (table.isHiddenCapture(i) && proof(table, i, Long.MIN_VALUE) < 0) continue;
-            long c1Lo = table.occLo ^ table.afterLo[i], c1Hi = table.occHi ^ table.afterHi[i];
-            if (Long.bitCount(dLo ^ c1Lo) + Long.bitCount(dHi ^ c1Hi) > 4) continue;
+            // (The board's changes from the position and move i's differ by at most a reply's four squares.)
+            if (table.after(i).distance(board) > 4) continue;
             long complete = completeAt(i);
             if (complete < 0) continue;   // never seen complete: no story at all
             MoveTable next = t.tableAfter(i);
@@ -660,7 +651,7 @@ final class Matcher {
         int[] found = new int[4];
         int n = 0;
         for (int j = 0; j < next.count; j++) {
-            if (next.afterLo[j] != bLo || next.afterHi[j] != bHi) continue;
+            if (!next.leaves(j, board)) continue;
             // When the reply began: its own pieces left their squares (readings shorter than a flicker bridged).
             SquareSet own = next.lifts(j);
             if (next.victim[j] >= 0) own = own.without(next.victim[j]);
@@ -791,7 +782,6 @@ final class Matcher {
     private boolean polarityFits(Position p) {
         Occupancy.Polarity pol = t.polarity;
         if (pol == null) return true;
-        SquareSet white = p.occupancy(Color.WHITE);
-        return white.lo() == (pol.whiteLo() & bLo) && white.hi() == (pol.whiteHi() & bHi);
+        return p.occupancy(Color.WHITE).equals(pol.white().intersect(board));
     }
 }

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.marelle.bridge.recognition.RecognitionEvent.BoardMismatch;
 import org.marelle.bridge.recognition.RecognitionEvent.Fix;
-import org.marelle.rules.BoardGeometry;
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 
 /** What to put right when the board matches nothing: the nearest legal board, and the fixes paired by distance. */
 final class Mismatches {

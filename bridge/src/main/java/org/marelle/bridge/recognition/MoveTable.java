@@ -1,14 +1,14 @@
 package org.marelle.bridge.recognition;
 
 import java.util.List;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The legal moves of one position with, for each, the squares a sensor board sees it change: computed once per
- * position so that matching a frame is a loop of comparisons of two longs.
+ * position so that matching a frame is a loop of comparisons of square sets.
  *
  * <p>Per move: {@code after}, the occupancy it leaves; {@code lifts}, the squares whose piece must be lifted to play it
  * (the moving pieces' squares and the captured piece's square; for Chess960 castling a king or rook that stays put is
@@ -22,11 +22,10 @@ final class MoveTable {
     final BoardGeometry geometry;
     final Move[] moves;
     final int count;
-    final long occLo, occHi;
-    final long[] afterLo, afterHi;
-    final long[] liftsLo, liftsHi;
-    final long[] fillsLo, fillsHi;
-    final long[] pathLo, pathHi;
+    private final SquareSet occupancy;
+    private final SquareSet[] after, lifts, fills, path;
+    /** Per move: {@code fills} and {@code path} together, every square it may show a piece on while under way. */
+    private final SquareSet[] mayFill;
     final int[] victim;
 
     /**
@@ -47,81 +46,82 @@ final class MoveTable {
         this.count = legal.size();
         this.moves = legal.toArray(new Move[0]);
         SquareSet occ = position.occupancy();
-        this.occLo = occ.lo();
-        this.occHi = occ.hi();
-        afterLo = new long[count];
-        afterHi = new long[count];
-        liftsLo = new long[count];
-        liftsHi = new long[count];
-        fillsLo = new long[count];
-        fillsHi = new long[count];
-        pathLo = new long[count];
-        pathHi = new long[count];
+        occupancy = occ;
+        after = new SquareSet[count];
+        lifts = new SquareSet[count];
+        fills = new SquareSet[count];
+        path = new SquareSet[count];
+        mayFill = new SquareSet[count];
         victim = new int[count];
         for (int i = 0; i < count; i++) {
             Move m = moves[i];
-            SquareSet after = position.occupancyAfter(m);
-            afterLo[i] = after.lo();
-            afterHi[i] = after.hi();
-            fillsLo[i] = after.lo() & ~occLo;
-            fillsHi[i] = after.hi() & ~occHi;
-            SquareSet lifts = SquareSet.EMPTY;
-            SquareSet path = SquareSet.EMPTY;
+            after[i] = position.occupancyAfter(m);
+            fills[i] = after[i].minus(occ);
+            SquareSet moveLifts = SquareSet.EMPTY;
+            SquareSet movePath = SquareSet.EMPTY;
             int v = -1;
             switch (PromotionChoices.base(m)) {
                 case Move.Castle c -> {
                     if (c.from() != c.to()) {
-                        lifts = lifts.with(c.from());
-                        path = path.union(between(c.from(), c.to()));
+                        moveLifts = moveLifts.with(c.from());
+                        movePath = movePath.union(between(c.from(), c.to()));
                     }
                     if (c.rookFrom() != c.rookTo()) {
-                        lifts = lifts.with(c.rookFrom());
-                        path = path.union(between(c.rookFrom(), c.rookTo()));
+                        moveLifts = moveLifts.with(c.rookFrom());
+                        movePath = movePath.union(between(c.rookFrom(), c.rookTo()));
                     }
                     // Both ends of a Chess960 castling may be occupied before: only the empty ones are dragged over.
-                    path = path.union(SquareSet.of(c.to(), c.rookTo()));
+                    movePath = movePath.union(SquareSet.of(c.to(), c.rookTo()));
                 }
                 case Move.EnPassant e -> {
                     v = geometry.square(geometry.file(e.to()), geometry.rank(e.from()));
-                    lifts = SquareSet.of(e.from(), v);
+                    moveLifts = SquareSet.of(e.from(), v);
                 }
                 case Move b -> {
-                    lifts = SquareSet.of(m.from());
+                    moveLifts = SquareSet.of(m.from());
                     if (occ.contains(m.to())) {
                         v = m.to();
-                        lifts = lifts.with(v);
+                        moveLifts = moveLifts.with(v);
                     }
                     // A capturing piece too is dragged over the squares between, once its victim is off.
-                    path = between(m.from(), m.to());
+                    movePath = between(m.from(), m.to());
                 }
             }
-            path = path.minus(occ);
-            liftsLo[i] = lifts.lo();
-            liftsHi[i] = lifts.hi();
-            pathLo[i] = path.lo();
-            pathHi[i] = path.hi();
+            lifts[i] = moveLifts;
+            path[i] = movePath.minus(occ);
+            mayFill[i] = fills[i].union(path[i]);
             victim[i] = v;
         }
     }
 
+    /** The position's occupancy. */
     SquareSet occupancy() {
-        return new SquareSet(occLo, occHi);
+        return occupancy;
     }
 
+    /** The occupancy move {@code i} leaves. */
     SquareSet after(int i) {
-        return new SquareSet(afterLo[i], afterHi[i]);
+        return after[i];
     }
 
+    /** The squares whose piece must be lifted to play move {@code i}. */
     SquareSet lifts(int i) {
-        return new SquareSet(liftsLo[i], liftsHi[i]);
+        return lifts[i];
     }
 
+    /** The squares move {@code i} fills: empty before, occupied after. */
     SquareSet fills(int i) {
-        return new SquareSet(fillsLo[i], fillsHi[i]);
+        return fills[i];
     }
 
+    /** The empty squares move {@code i}'s pieces pass over when dragged along their lines. */
     SquareSet path(int i) {
-        return new SquareSet(pathLo[i], pathHi[i]);
+        return path[i];
+    }
+
+    /** Whether move {@code i} leaves exactly the occupancy {@code board}. */
+    boolean leaves(int i, SquareSet board) {
+        return after[i].equals(board);
     }
 
     boolean isCapture(int i) {
@@ -170,15 +170,11 @@ final class MoveTable {
     }
 
     /**
-     * Whether the board could be move {@code i} in progress: the squares lifted ({@code lLo}, {@code lHi}) are among
-     * those it empties, and the squares filled ({@code aLo}, {@code aHi}) among those it fills or passes over.
+     * Whether the board could be move {@code i} in progress: the squares {@code lifted} (occupied in the position,
+     * empty on the board) are among those it empties, and the squares {@code added} (the other way round) among
+     * those it fills or passes over.
      */
-    boolean partly(int i, long lLo, long lHi, long aLo, long aHi) {
-        return (lLo & ~liftsLo[i]) == 0 && (lHi & ~liftsHi[i]) == 0
-                && (aLo & ~(fillsLo[i] | pathLo[i])) == 0 && (aHi & ~(fillsHi[i] | pathHi[i])) == 0;
-    }
-
-    static boolean same(long lo, long hi, SquareSet s) {
-        return lo == s.lo() && hi == s.hi();
+    boolean partly(int i, SquareSet lifted, SquareSet added) {
+        return lifts[i].containsAll(lifted) && mayFill[i].containsAll(added);
     }
 }

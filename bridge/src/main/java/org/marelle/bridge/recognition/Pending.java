@@ -3,8 +3,8 @@ package org.marelle.bridge.recognition;
 import java.util.List;
 import java.util.Objects;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
-import org.marelle.rules.SquareSet;
 
 /**
  * What the recognizer is about to decide, and since when the board has shown it.

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The on-board way to choose the promotion piece without a screen. While a promotion is pending the board lights, in

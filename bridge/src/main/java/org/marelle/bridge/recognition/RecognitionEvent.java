@@ -2,11 +2,11 @@ package org.marelle.bridge.recognition;
 
 import java.util.List;
 import java.util.Objects;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * What the recognizer tells the game session. Only {@link MoveCommitted}, {@link TakenBack}, {@link NewGameDetected}

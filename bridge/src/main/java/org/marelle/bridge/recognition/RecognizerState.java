@@ -9,11 +9,11 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.marelle.board.LedFrame;
 import org.marelle.board.Occupancy;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The move recognizer: an immutable state and pure transitions, {@code (state, frame) → (state, events)}. Frames

@@ -1,9 +1,9 @@
 package org.marelle.bridge.recognition;
 
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * Ending a game with the kings, never mistaken for a move: both kings put on the four centre squares (d4, e4, d5, e5

@@ -3,11 +3,11 @@ package org.marelle.bridge.recognition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * Finding the way back to a board that went on without the recognizer: the legal sequences of up to
@@ -372,7 +372,7 @@ final class StorySearch {
     // ---- the search --------------------------------------------------------------------------------------------
 
     /** A position reached with some plies left and some squares reached: no line from it leads to the board. */
-    private record DeadEnd(long zobrist, int left, long reachedLo, long reachedHi, int borrowed, int unseenLeft) {
+    private record DeadEnd(long zobrist, int left, SquareSet reached, int borrowed, int unseenLeft) {
     }
 
     /**
@@ -433,8 +433,7 @@ final class StorySearch {
                     ? borrowed : b.from() << 8 | b.to();
             // Transpositions reach the same position with the same squares reached: searched once for nothing.
             int unseenNext = unseenLeft - (unseenCapture ? 1 : 0);
-            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext.lo(), reachedNext.hi(), borrows,
-                    unseenNext);
+            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext, borrows, unseenNext);
             if (deadEnds.contains(key)) continue;
             line.add(m);
             before.add(p);

@@ -15,11 +15,11 @@ import org.marelle.bridge.recognition.RecognitionEvent.PromotionPending;
 import org.marelle.bridge.recognition.RecognitionEvent.ProvisionalWithdrawn;
 import org.marelle.bridge.recognition.RecognitionEvent.ResultGesture;
 import org.marelle.bridge.recognition.RecognitionEvent.TakenBack;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * One step of the recognizer, worked out on a mutable copy of the state and frozen again by {@link #build()}.
@@ -126,7 +126,7 @@ final class Transition {
 
     void frame(Occupancy frame) {
         long t = Math.max(now, frame.atMillis());
-        SquareSet b = new SquareSet(frame.lo(), frame.hi());
+        SquareSet b = frame.squares();
         // Windows that ran out before this frame close first, on the board as it was until now.
         advance(t);
         polarity = frame.polarity();
@@ -559,8 +559,7 @@ final class Transition {
      */
     private Pending nullCastle() {
         for (int i = 0; i < table.count; i++) {
-            if (PromotionChoices.base(table.moves[i]) instanceof Move.Castle c && table.afterLo[i] == table.occLo
-                    && table.afterHi[i] == table.occHi
+            if (PromotionChoices.base(table.moves[i]) instanceof Move.Castle c && table.leaves(i, table.occupancy())
                     && log.seenEmpty(SquareSet.of(c.from(), c.rookFrom()), Long.MIN_VALUE, now, config.proofMillis())) {
                 Pending p = movePending(table, table.moves[i], i, now);
                 return new Pending(p.kind(), p.move(), i, p.afterTable(), null, null, -1, null, board, now,
@@ -574,8 +573,7 @@ final class Transition {
     private Matcher.Candidate nullCastleAfter(Pending p) {
         MoveTable tb = p.afterTable();
         for (int i = 0; i < tb.count; i++) {
-            if (PromotionChoices.base(tb.moves[i]) instanceof Move.Castle c && tb.afterLo[i] == tb.occLo
-                    && tb.afterHi[i] == tb.occHi
+            if (PromotionChoices.base(tb.moves[i]) instanceof Move.Castle c && tb.leaves(i, tb.occupancy())
                     && log.seenEmpty(SquareSet.of(c.from(), c.rookFrom()), p.since(), now, config.proofMillis())) {
                 return new Matcher.Candidate(Matcher.Kind.TWO_PLY, p.move(), p.index(), p.since(), tb.moves[i], 0, null);
             }
@@ -682,7 +680,7 @@ final class Transition {
         // meanwhile: the pawn just taken off is the piece in hand); a piece dragged over the square in a later move
         // (a rook going a8-c8 over b8 to take the new queen) is none.
         SquareSet promotion = SquareSet.of(PromotionChoices.squareOf(p.move()));
-        SquareSet mask = new SquareSet(-1L, -1L).minus(promotion);
+        SquareSet mask = SquareSet.FULL.minus(promotion);
         for (PromotionChoice c : p.choices()) {
             long end = log.latestRunEnd(p.board().with(c.square()), mask, from, now, config.proofMillis());
             if (end > latest) {
@@ -780,14 +778,13 @@ final class Transition {
             if (board.minus(before.union(after)).isEmpty() && before.intersect(after).minus(board).isEmpty()) return true;
         }
         // Part of a reply to a move that was complete on the board.
-        long dLo = table.occLo ^ board.lo(), dHi = table.occHi ^ board.hi();
+        SquareSet standing = table.occupancy().intersect(board);
         for (int i = 0; i < table.count; i++) {
-            long c1Lo = table.occLo ^ table.afterLo[i], c1Hi = table.occHi ^ table.afterHi[i];
+            SquareSet after = table.after(i);
             // The squares the first move left must still be empty (a reply moving onto them is rare enough).
-            if ((table.occLo & ~table.afterLo[i] & board.lo()) != 0 || (table.occHi & ~table.afterHi[i] & board.hi()) != 0) {
-                continue;
-            }
-            int rest = Long.bitCount(dLo ^ c1Lo) + Long.bitCount(dHi ^ c1Hi);
+            if (!after.containsAll(standing)) continue;
+            // What the board changed beyond the first move: a reply's squares.
+            int rest = after.distance(board);
             if (rest > 4) continue;
             if (partOfMove(tableAfter(i))) return true;
         }
@@ -799,14 +796,13 @@ final class Transition {
      * side's lifted pieces left (flicker shorter than {@code proofMillis} aside).
      */
     boolean partOfMoveInOrder(MoveTable tb) {
-        long lLo = tb.occLo & ~board.lo(), lHi = tb.occHi & ~board.hi();
-        long aLo = board.lo() & ~tb.occLo, aHi = board.hi() & ~tb.occHi;
-        if ((aLo | aHi) != 0) {
-            SquareSet own = tb.position.occupancy(tb.position.turn()).intersect(new SquareSet(lLo, lHi));
+        SquareSet lifted = tb.occupancy().minus(board), added = board.minus(tb.occupancy());
+        if (!added.isEmpty()) {
+            SquareSet own = tb.position.occupancy(tb.position.turn()).intersect(lifted);
             if (own.isEmpty()) return false;
             long left = Long.MAX_VALUE;
             for (int sq : own.toArray()) left = Math.min(left, log.currentSince(sq, 3 * config.proofMillis() / 2));
-            for (int sq : new SquareSet(aLo, aHi).toArray()) {
+            for (int sq : added.toArray()) {
                 if (log.arrivedSince(sq, config.proofMillis()) < left) return false;
             }
         }
@@ -825,7 +821,7 @@ final class Transition {
         SquareSet added = board.minus(tb.occupancy());
         long expires = Long.MIN_VALUE;
         for (int i = 0; i < tb.count; i++) {
-            if (!tb.partly(i, lifted.lo(), lifted.hi(), added.lo(), added.hi())) continue;
+            if (!tb.partly(i, lifted, added)) continue;
             SquareSet passing = added.minus(tb.fills(i));
             if (passing.isEmpty()) return true;
             long arrived = Long.MIN_VALUE;
@@ -839,10 +835,9 @@ final class Transition {
 
     /** Whether the board is the table's position with part of one of its moves done. */
     boolean partOfMove(MoveTable tb) {
-        long lLo = tb.occLo & ~board.lo(), lHi = tb.occHi & ~board.hi();
-        long aLo = board.lo() & ~tb.occLo, aHi = board.hi() & ~tb.occHi;
+        SquareSet lifted = tb.occupancy().minus(board), added = board.minus(tb.occupancy());
         for (int i = 0; i < tb.count; i++) {
-            if (tb.partly(i, lLo, lHi, aLo, aHi)) return true;
+            if (tb.partly(i, lifted, added)) return true;
         }
         return false;
     }
@@ -1743,7 +1738,7 @@ final class Transition {
      */
     private PieceType choiceTouched(Move m, long doneAt) {
         SquareSet after = table.position.occupancyAfter(m);
-        SquareSet mask = new SquareSet(-1L, -1L).minus(SquareSet.of(PromotionChoices.squareOf(m)));
+        SquareSet mask = SquareSet.FULL.minus(SquareSet.of(PromotionChoices.squareOf(m)));
         long latest = -1;
         PieceType chosen = null;
         for (PromotionChoice c : PromotionChoices.of(table.position, m)) {

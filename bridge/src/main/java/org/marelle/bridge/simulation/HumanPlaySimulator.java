@@ -7,12 +7,12 @@ import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.PromotionChoices;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
 import org.marelle.bridge.recognition.SensorModel;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * The frames a person would make executing a game on an occupancy sensor board, in two layers: this class is the

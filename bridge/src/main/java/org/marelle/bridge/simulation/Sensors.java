@@ -8,8 +8,8 @@ import java.util.SplittableRandom;
 import org.marelle.board.Debouncer;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.SensorModel;
-import org.marelle.rules.BoardGeometry;
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 
 /**
  * The sensor layer of the simulation: reads the hands' timeline ({@link HumanPlaySimulator.Change}s) as a board with
@@ -79,7 +79,7 @@ public final class Sensors {
                 Flicker f = flickers.get(i);
                 if (at < f.to()) reading = reading.contains(f.square()) ? reading.without(f.square()) : reading.with(f.square());
             }
-            Occupancy raw = new Occupancy(g.files(), g.ranks(), reading.lo(), reading.hi(), at, null);
+            Occupancy raw = Occupancy.of(g, reading, at);
             debouncer.accept(raw).ifPresent(f -> out.add(new Settled(f, at)));
             sameScans = reading.equals(last) ? sameScans + 1 : 1;
             last = reading;

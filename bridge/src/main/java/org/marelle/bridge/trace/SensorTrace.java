@@ -18,8 +18,8 @@ import java.util.List;
 import java.util.Map;
 import com.fasterxml.jackson.core.JsonToken;
 import org.marelle.board.Occupancy;
-import org.marelle.rules.BoardGeometry;
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 
 /**
  * Recorded sensor data as JSON Lines, one object a line, times in milliseconds, squares named as in SAN:
@@ -242,7 +242,7 @@ public final class SensorTrace {
                 }
             }
         }
-        out.add(new Frame(new Occupancy(geometry.files(), geometry.ranks(), board.lo(), board.hi(), t, null)));
+        out.add(new Frame(Occupancy.of(geometry, board, t)));
         return board;
     }
 
@@ -256,18 +256,14 @@ public final class SensorTrace {
                 sb.append(", \"occupied\": ");
                 names(sb, f, f.squares());
             } else {
-                List<Integer> up = new ArrayList<>(), down = new ArrayList<>();
-                for (int sq = 0; sq < f.squareCount(); sq++) {
-                    if (previous.occupied(sq) && !f.occupied(sq)) up.add(sq);
-                    if (!previous.occupied(sq) && f.occupied(sq)) down.add(sq);
-                }
+                SquareSet up = previous.squares().minus(f.squares()), down = f.squares().minus(previous.squares());
                 if (!up.isEmpty()) {
                     sb.append(", \"up\": ");
-                    if (up.size() == 1) sb.append('"').append(f.squareName(up.get(0))).append('"'); else names(sb, f, up);
+                    if (up.count() == 1) sb.append('"').append(f.squareName(up.first())).append('"'); else names(sb, f, up);
                 }
                 if (!down.isEmpty()) {
                     sb.append(", \"down\": ");
-                    if (down.size() == 1) sb.append('"').append(f.squareName(down.get(0))).append('"'); else names(sb, f, down);
+                    if (down.count() == 1) sb.append('"').append(f.squareName(down.first())).append('"'); else names(sb, f, down);
                 }
             }
             out.add(sb.append('}').toString());
@@ -312,11 +308,11 @@ public final class SensorTrace {
         return "{\"t\": " + atMillis + "}";
     }
 
-    private static void names(StringBuilder sb, Occupancy f, List<Integer> squares) {
+    private static void names(StringBuilder sb, Occupancy f, SquareSet squares) {
         sb.append('[');
-        for (int i = 0; i < squares.size(); i++) {
-            if (i > 0) sb.append(", ");
-            sb.append('"').append(f.squareName(squares.get(i))).append('"');
+        for (int sq : squares) {
+            if (sb.charAt(sb.length() - 1) != '[') sb.append(", ");
+            sb.append('"').append(f.squareName(sq)).append('"');
         }
         sb.append(']');
     }

@@ -27,9 +27,9 @@ import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionJournal;
 import org.marelle.bridge.simulation.HumanPlaySimulator;
 import org.marelle.bridge.simulation.Profile;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**
@@ -70,7 +70,7 @@ class SessionBroadcastTest {
         });
         http = new Http(live.uri());
         SquareSet occ = start.occupancy();
-        loop.frame(new Occupancy(8, 8, occ.lo(), occ.hi(), 0, null));
+        loop.frame(new Occupancy(8, 8, occ, 0, null));
     }
 
     @AfterEach
@@ -128,7 +128,7 @@ class SessionBroadcastTest {
         Position p = session.game().position();
         SquareSet wrong = p.occupancy().without(p.geometry().parseSquare("e2")).with(p.geometry().parseSquare("e5"));
         now += 1000;
-        loop.frame(new Occupancy(8, 8, wrong.lo(), wrong.hi(), now, null));
+        loop.frame(new Occupancy(8, 8, wrong, now, null));
         tickUntil(now + 30_000);
         now += 30_000;
         loop.tick(now);
@@ -140,7 +140,7 @@ class SessionBroadcastTest {
 
         SquareSet right = p.occupancy();
         now += 1000;
-        loop.frame(new Occupancy(8, 8, right.lo(), right.hi(), now, null));
+        loop.frame(new Occupancy(8, 8, right, now, null));
         assertThat(Http.json(http.get("/api/game")).path("recognizer").path("inSync").asBoolean()).isTrue();
         assertThat(live.hub().eventsAfter(0)).extracting(BroadcastEvent::type).endsWith("insync");
     }
@@ -214,7 +214,7 @@ class SessionBroadcastTest {
         now = Math.max(now, time.millis());
         SquareSet occ = session.game().position().occupancy();
         now += 1000;
-        loop.frame(new Occupancy(8, 8, occ.lo(), occ.hi(), now, null));
+        loop.frame(new Occupancy(8, 8, occ, now, null));
         tickUntil(now + 10_000);
         now += 10_000;
         loop.tick(now);

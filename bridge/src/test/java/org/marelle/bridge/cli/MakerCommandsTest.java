@@ -11,8 +11,8 @@ import com.pi4j.context.Context;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.marelle.board.SensorMapping;
-import org.marelle.board.Squares;
 import org.marelle.bridge.config.ConfigLoader;
+import org.marelle.geometry.BoardGeometry;
 
 /** {@code marelle calibrate} and {@code marelle leds} on the simulated board of config/simulated.yaml. */
 class MakerCommandsTest {
@@ -30,7 +30,7 @@ class MakerCommandsTest {
         String before = Files.readString(config);
         StringBuilder person = new StringBuilder();
         for (int sq = 0; sq < 64; sq++) {
-            String name = Squares.name(8, sq);
+            String name = BoardGeometry.CHESS.squareName(sq);
             person.append("drop ").append(name).append('\n').append("lift ").append(name).append('\n');
         }
         Path out = dir.resolve("calibrated.yaml");

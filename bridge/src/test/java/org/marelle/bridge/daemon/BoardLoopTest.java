@@ -20,9 +20,9 @@ import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionEvent;
 import org.marelle.bridge.session.SaveStatus;
 import org.marelle.bridge.session.SessionJournal;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 class BoardLoopTest {
@@ -56,7 +56,7 @@ class BoardLoopTest {
     private final BoardLoop loop = new BoardLoop(session, RecognizerConfig.defaults(), log, leds::add);
 
     private static Occupancy frame(SquareSet s, long at) {
-        return new Occupancy(8, 8, s.lo(), s.hi(), at, null);
+        return new Occupancy(8, 8, s, at, null);
     }
 
     private long t;

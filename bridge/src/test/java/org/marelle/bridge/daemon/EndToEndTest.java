@@ -28,7 +28,7 @@ import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.simulation.Profile;
-import org.marelle.rules.SquareSet;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.pgn.PgnGame;
 
 /**
@@ -78,7 +78,7 @@ class EndToEndTest {
                 config.longestWindow());
         SimulatedBoard board = new SimulatedBoard(source.initial().geometry().files(), source.initial().geometry().ranks());
         SquareSet occ = source.initial().occupancy();
-        board.set(new Occupancy(board.files(), board.ranks(), occ.lo(), occ.hi(), 0, null));
+        board.set(new Occupancy(board.files(), board.ranks(), occ, 0, null));
         board.addListener(loop::frame);
         board.start();
         for (Occupancy frame : plan.frames().subList(1, plan.frames().size())) {

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionJournal;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 class EventLogTest {

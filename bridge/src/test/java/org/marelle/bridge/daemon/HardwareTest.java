@@ -12,7 +12,7 @@ import org.marelle.board.led.PixelLedBoard;
 import org.marelle.bridge.config.ConfigLoader;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.config.SensorsConfig;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 
 /** The drivers a configuration names, opened on Pi4J's mock platform. */
 class HardwareTest {

@@ -38,8 +38,8 @@ import org.marelle.bridge.config.OutputConfig;
 import org.marelle.bridge.config.PlayConfig;
 import org.marelle.bridge.session.GameRecord;
 import org.marelle.bridge.session.SessionEvent;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**
@@ -172,7 +172,7 @@ class LauncherTest {
         assertThat(again.session().game().sans()).containsExactly("e4", "e5");
         SquareSet occ = p.occupancy();
         assertThat(((SimulatedBoard) again.hardware().sensors()).current())
-                .isEqualTo(new Occupancy(8, 8, occ.lo(), occ.hi(), clock.millis, null));
+                .isEqualTo(new Occupancy(8, 8, occ, clock.millis, null));
         again.daemon().stop();
         assertThat(log()).contains("resumed game " + g.gameId() + " at ply 2");
     }

@@ -22,9 +22,9 @@ import org.marelle.bridge.recognition.BoardLeds;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionJournal;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Color;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /** The board's game kept in line with the server's, on the daemon's thread (here the test's). */
@@ -57,7 +57,7 @@ class LichessLinkTest {
     LichessLinkTest() {
         link.connect(opponent);
         SquareSet start = Position.start(Variant.STANDARD).occupancy();
-        loop.frame(new Occupancy(8, 8, start.lo(), start.hi(), 0, null));
+        loop.frame(new Occupancy(8, 8, start, 0, null));
     }
 
     /** The person makes {@code uci} on the board; the loop reads and commits it. */
@@ -66,9 +66,9 @@ class LichessLinkTest {
         var m = p.parseUci(uci);
         int plies = session.game().plies();
         SquareSet b = p.occupancy();
-        loop.frame(new Occupancy(8, 8, b.without(m.from()).lo(), b.without(m.from()).hi(), now += 1_000, null));
+        loop.frame(new Occupancy(8, 8, b.without(m.from()), now += 1_000, null));
         SquareSet after = p.occupancyAfter(m);
-        loop.frame(new Occupancy(8, 8, after.lo(), after.hi(), now += 300, null));
+        loop.frame(new Occupancy(8, 8, after, now += 300, null));
         for (int i = 0; i < 100 && session.game().plies() == plies; i++) loop.tick(now += 100);
         assertThat(session.game().plies()).isEqualTo(plies + 1);
     }

@@ -9,13 +9,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.marelle.board.SensorMapping;
 import org.marelle.board.SensorReading;
-import org.marelle.board.Squares;
 import org.marelle.board.layout.GridOrder;
 import org.marelle.board.layout.Rotation;
 import org.marelle.board.sim.SimulatedBoard;
 import org.marelle.bridge.config.ConfigLoader;
 import org.marelle.bridge.config.MarelleConfig;
 import org.marelle.bridge.daemon.Hardware;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.Variant;
 
 /**
@@ -80,7 +80,7 @@ class CalibrationTest {
         SensorMapping mapping = Hardware.mapping(loaded.board().sensors(), Variant.byName("standard").geometry());
         assertThat(mapping).isEqualTo(expected);
         // The sensor the wiring puts under e4 now reads as e4.
-        int e4 = Squares.parse(8, 8, "e4");
+        int e4 = BoardGeometry.CHESS.parseSquare("e4");
         int sensor = wiring.index(4, 3);
         assertThat(mapping.occupancy(SensorReading.ofSensors(sensor), 0).squares()).containsExactly(e4);
     }
@@ -102,7 +102,7 @@ class CalibrationTest {
         Calibration.Result r = cal.result();
         assertThat(r.stuckSensors()).containsExactly(stuck);
         assertThat(r.deadSensors()).containsExactly(dead);
-        assertThat(r.unmappedSquares()).containsExactly(Squares.parse(8, 8, "c2"), Squares.parse(8, 8, "f5"));
+        assertThat(r.unmappedSquares()).containsExactly(BoardGeometry.CHESS.parseSquare("c2"), BoardGeometry.CHESS.parseSquare("f5"));
         assertThat(r.mapping().square(stuck)).isEqualTo(SensorMapping.UNUSED);
         assertThat(r.mapping().square(dead)).isEqualTo(SensorMapping.UNUSED);
         assertThat(r.mapping().square(11)).isEqualTo(11);

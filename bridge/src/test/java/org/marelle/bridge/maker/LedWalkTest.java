@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.marelle.board.LedFrame;
-import org.marelle.board.Squares;
 import org.marelle.board.layout.LedLayout;
 import org.marelle.board.layout.Rotation;
+import org.marelle.geometry.BoardGeometry;
 
 class LedWalkTest {
 
@@ -28,7 +28,7 @@ class LedWalkTest {
         assertThat(steps).hasSize(96);
         for (int sq = 0; sq < 96; sq++) {
             LedWalk.Step s = steps.get(sq);
-            assertThat(s.label()).isEqualTo("square " + Squares.name(12, sq));
+            assertThat(s.label()).isEqualTo("square " + BoardGeometry.COURIER.squareName(sq));
             // Exactly the LED under this square, wherever the chain puts it.
             assertThat(lit(layout, s.frame())).containsExactly(layout.order().index(sq % 12, sq / 12));
         }

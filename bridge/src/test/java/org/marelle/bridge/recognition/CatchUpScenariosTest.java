@@ -611,8 +611,8 @@ class CatchUpScenariosTest {
         return step.state();
     }
 
-    private static org.marelle.board.Occupancy frameOf(org.marelle.rules.SquareSet board, long at) {
-        return new org.marelle.board.Occupancy(8, 8, board.lo(), board.hi(), at, null);
+    private static org.marelle.board.Occupancy frameOf(org.marelle.geometry.SquareSet board, long at) {
+        return new org.marelle.board.Occupancy(8, 8, board, at, null);
     }
 
     private static List<String> sans(List<RecognitionEvent> events) {

@@ -5,10 +5,10 @@ import java.util.List;
 import org.marelle.board.LedFrame;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognitionEvent.MoveCommitted;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 
 /**
  * A pair of hands on a sensor board, for scenario tests that read like what a player does:
@@ -44,7 +44,7 @@ final class Hands {
     }
 
     private Occupancy frame() {
-        return new Occupancy(geometry.files(), geometry.ranks(), board.lo(), board.hi(), now, null);
+        return Occupancy.of(geometry, board, now);
     }
 
     private void feed(Step step) {

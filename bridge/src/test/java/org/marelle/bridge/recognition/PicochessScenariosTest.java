@@ -23,10 +23,10 @@ import org.marelle.bridge.recognition.RecognitionEvent.PromotionPending;
 import org.marelle.bridge.recognition.RecognitionEvent.TakenBack;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /**
@@ -133,7 +133,7 @@ class PicochessScenariosTest {
                 st = s.tick(t);
             } else if (step.has("occupancy")) {
                 SquareSet b = placement(step.get("occupancy").asText());
-                st = s.accept(new Occupancy(8, 8, b.lo(), b.hi(), t, null));
+                st = s.accept(new Occupancy(8, 8, b, t, null));
                 t += STEP;
             }
             if (st != null) {

@@ -7,9 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 class GameCheckTest {
@@ -45,7 +45,7 @@ class GameCheckTest {
     }
 
     private static Occupancy frame(SquareSet board, long t) {
-        return new Occupancy(BEFORE.geometry().files(), BEFORE.geometry().ranks(), board.lo(), board.hi(), t, null);
+        return Occupancy.of(BEFORE.geometry(), board, t);
     }
 
     /** Checks the frames against the game {@code first}, then exf6. */

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 class HumanPlaySimulatorTest {
@@ -46,7 +46,7 @@ class HumanPlaySimulatorTest {
         for (Profile p : Profile.values()) {
             List<Occupancy> frames = HumanPlaySimulator.frames(START, game, p, 7);
             assertThat(frames.get(0).atMillis()).isZero();
-            assertThat(new SquareSet(frames.get(0).lo(), frames.get(0).hi())).isEqualTo(START.occupancy());
+            assertThat(frames.get(0).squares()).isEqualTo(START.occupancy());
             for (int i = 1; i < frames.size(); i++) {
                 assertThat(frames.get(i).atMillis()).isGreaterThan(frames.get(i - 1).atMillis());
                 long at = frames.get(i).atMillis();
@@ -56,7 +56,7 @@ class HumanPlaySimulatorTest {
             Occupancy last = frames.get(frames.size() - 1);
             Position end = START;
             for (Move m : game) end = end.play(m);
-            assertThat(new SquareSet(last.lo(), last.hi())).as(p.toString()).isEqualTo(end.occupancy());
+            assertThat(last.squares()).as(p.toString()).isEqualTo(end.occupancy());
         }
     }
 
@@ -65,7 +65,7 @@ class HumanPlaySimulatorTest {
         // Lift, drop, settle: every frame differs from the one before by one square.
         List<Occupancy> frames = HumanPlaySimulator.frames(START, moves("e4", "d5", "exd5"), Profile.CLEAN, 3);
         for (int i = 1; i < frames.size(); i++) {
-            long changed = Long.bitCount(frames.get(i).lo() ^ frames.get(i - 1).lo()) + Long.bitCount(frames.get(i).hi() ^ frames.get(i - 1).hi());
+            long changed = frames.get(i).squares().symmetricDifference(frames.get(i - 1).squares()).count();
             assertThat(changed).isEqualTo(1);
         }
     }
@@ -78,7 +78,7 @@ class HumanPlaySimulatorTest {
         Position p = START;
         int ply = 0;
         for (int i = 1; i < frames.size() && ply < game.size(); i++) {
-            SquareSet board = new SquareSet(frames.get(i).lo(), frames.get(i).hi());
+            SquareSet board = frames.get(i).squares();
             Move m = game.get(ply);
             Position next = p.play(m);
             if (board.equals(next.occupancy()) && i + 1 < frames.size()) {

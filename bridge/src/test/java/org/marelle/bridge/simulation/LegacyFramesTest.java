@@ -67,8 +67,8 @@ class LegacyFramesTest {
     static long hash(List<Occupancy> frames) {
         long h = 1125899906842597L;
         for (Occupancy f : frames) {
-            h = 31 * h + f.lo();
-            h = 31 * h + f.hi();
+            h = 31 * h + f.squares().word(0);
+            h = 31 * h + f.squares().word(1);
             h = 31 * h + f.atMillis();
         }
         return h;

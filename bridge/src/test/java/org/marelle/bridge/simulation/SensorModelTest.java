@@ -59,7 +59,7 @@ class SensorModelTest {
                     if (k == lost) continue;
                     long at = m.scanAt(k);
                     boolean empty = at >= start && at < start + millis;
-                    var scan = new org.marelle.board.Occupancy(8, 8, empty ? 0 : 1, 0, at, null);
+                    var scan = empty ? org.marelle.board.Occupancy.empty(8, 8, at) : org.marelle.board.Occupancy.of(8, 8, at, 0);
                     var settled = d.accept(scan);
                     if (k > 0 && settled.isPresent() && !settled.get().occupied(0)) seen = true;
                 }

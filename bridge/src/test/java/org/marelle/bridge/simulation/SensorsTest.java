@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.recognition.SensorModel.Range;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 /** The sensor layer and the hands of the profiles that go with it (reed, hall, swap, drag). */
@@ -34,10 +34,6 @@ class SensorsTest {
     /** A real game with captures, castling and long slider moves. */
     private static GameFiles.Game game() {
         return TestGames.read("chesslib_Morphy_UTF8.pgn.gz", 3).get(2);
-    }
-
-    private static SquareSet squares(Occupancy f) {
-        return new SquareSet(f.lo(), f.hi());
     }
 
     @Test
@@ -168,7 +164,7 @@ class SensorsTest {
 
     private static List<SquareSet> sequence(List<Occupancy> frames) {
         List<SquareSet> out = new ArrayList<>();
-        for (Occupancy f : frames) out.add(squares(f));
+        for (Occupancy f : frames) out.add(f.squares());
         return out;
     }
 
@@ -197,7 +193,7 @@ class SensorsTest {
             }
             // The ideal sensors read nothing of the kind with the same hands.
             for (Occupancy f : HumanPlaySimulator.frames(g.initial(), g.moves(), Profile.HALL, SensorModel.ideal(50, 2), seed)) {
-                assertThat(squares(f)).isEqualTo(board(g.initial().occupancy(), t, f.atMillis()));
+                assertThat(f.squares()).isEqualTo(board(g.initial().occupancy(), t, f.atMillis()));
             }
         }
         assertThat(dropouts).isGreaterThan(3);

@@ -16,9 +16,9 @@ import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognizerState;
 import org.marelle.bridge.recognition.Step;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
+import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Position;
-import org.marelle.rules.SquareSet;
 import org.marelle.rules.Variant;
 
 class SensorTraceTest {
@@ -55,12 +55,12 @@ class SensorTraceTest {
         List<SensorTrace.Entry> e = read("{\"t\": 10, \"up\": [\"e2\", \"d2\"], \"down\": \"e4\", \"note\": \"fast hand\"}");
         SquareSet expected = START.occupancy().without(sq("e2")).without(sq("d2")).with(sq("e4"));
         Occupancy o = ((SensorTrace.Frame) e.get(0)).occupancy();
-        assertThat(new SquareSet(o.lo(), o.hi())).isEqualTo(expected);
+        assertThat(o.squares()).isEqualTo(expected);
     }
 
     @Test
     void writesWhatItReads() {
-        Occupancy a = new Occupancy(8, 8, START.occupancy().lo(), START.occupancy().hi(), 0, null);
+        Occupancy a = new Occupancy(8, 8, START.occupancy(), 0, null);
         Occupancy b = a.without(sq("e2")).at(100);
         Occupancy c = b.with(sq("e4")).at(300);
         List<String> lines = SensorTrace.write(List.of(a, b, c));
@@ -207,12 +207,12 @@ class SensorTraceTest {
 
     @Test
     void roundTripOn8x8() {
-        Occupancy a = new Occupancy(8, 8, START.occupancy().lo(), START.occupancy().hi(), 0, null);
+        Occupancy a = new Occupancy(8, 8, START.occupancy(), 0, null);
         // A capture by hand: both pieces up at once, one down; then castling's four squares in one scan.
         Occupancy b = a.without(sq("e2")).without(sq("d7")).at(120);
         Occupancy c = b.with(sq("d7")).at(450);
         Occupancy d = c.without(sq("e1")).without(sq("h1")).with(sq("e2")).at(900);
-        Occupancy empty = new Occupancy(8, 8, 0, 0, 2_000, null);
+        Occupancy empty = Occupancy.empty(8, 8, 2_000);
         List<Occupancy> frames = List.of(a, b, c, d, empty);
         List<String> lines = SensorTrace.write(frames);
         assertThat(lines.get(1)).isEqualTo("{\"t\": 120, \"up\": [\"e2\", \"d7\"]}");
@@ -226,7 +226,7 @@ class SensorTraceTest {
         BoardGeometry wide = BoardGeometry.COURIER;
         SquareSet start = SquareSet.EMPTY.with(wide.parseSquare("a1")).with(wide.parseSquare("l1")).with(wide.parseSquare("l8"))
                 .with(wide.parseSquare("f2"));
-        Occupancy a = new Occupancy(12, 8, start.lo(), start.hi(), 0, null);
+        Occupancy a = new Occupancy(12, 8, start, 0, null);
         Occupancy b = a.without(wide.parseSquare("l8")).at(200);
         Occupancy c = b.with(wide.parseSquare("k7")).without(wide.parseSquare("f2")).at(650);
         Occupancy d = c.with(wide.parseSquare("l8")).with(wide.parseSquare("f4")).at(650);

@@ -2,8 +2,8 @@ package org.marelle.rules.notation;
 
 import java.util.List;
 import java.util.regex.Pattern;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.AmbiguousMoveException;
-import org.marelle.rules.BoardGeometry;
 import org.marelle.rules.IllegalMoveException;
 import org.marelle.rules.InvalidMoveException;
 import org.marelle.rules.Move;

@@ -3,7 +3,7 @@ package org.marelle.rules.notation;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.IllegalMoveException;
 import org.marelle.rules.InvalidMoveException;
 import org.marelle.rules.Move;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.FenException;
 import org.marelle.rules.IllegalMoveException;
 import org.marelle.rules.Move;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.marelle.rules.BoardGeometry;
+import org.marelle.geometry.BoardGeometry;
 import org.marelle.rules.Move;
 import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;

@@ -1,10 +1,10 @@
-package org.marelle.rules;
+package org.marelle.geometry;
 
 /**
  * The shape of a board: {@code files} columns (a, b, c, …) by {@code ranks} rows (1, 2, 3, …).
  *
- * <p>Squares are plain {@code int} indexes, {@code rank * files + file}, so a1 is 0 on every board. Nothing else in
- * the rules core assumes a size: an 8×8 chessboard and a 12×8 Courier board are both just geometries.
+ * <p>Squares are plain {@code int} indexes, {@code rank * files + file}, so a1 is 0 on every board. Nothing in the
+ * rules core or the board drivers assumes a size: an 8×8 chessboard and a 12×8 Courier board are both just geometries.
  *
  * {@snippet :
  * BoardGeometry courier = BoardGeometry.COURIER;
@@ -70,6 +70,23 @@ public record BoardGeometry(int files, int ranks) {
         int square = trySquare(name);
         if (square < 0) {
             throw new IllegalArgumentException("'" + name + "' is not a square of a " + files + "x" + ranks + " board");
+        }
+        return square;
+    }
+
+    /**
+     * Reads a square name a person wrote (at the simulator's console, in a sensor table): as {@link #parseSquare},
+     * but blanks around the name and the case of its file letter do not matter ({@code " E4"} is e4).
+     *
+     * @throws IllegalArgumentException naming the text and the board's squares, e.g.
+     *                                  {@code 'z9' is not a square of a 8x8 board (a1..h8)}
+     */
+    public int readSquare(String text) {
+        String t = text == null ? "" : text.trim();
+        int square = t.isEmpty() ? -1 : trySquare(Character.toLowerCase(t.charAt(0)) + t.substring(1));
+        if (square < 0) {
+            throw new IllegalArgumentException("'" + text + "' is not a square of a " + files + "x" + ranks + " board (a1.."
+                    + squareName(squareCount() - 1) + ")");
         }
         return square;
     }
