@@ -742,8 +742,7 @@ class CatchUpScenariosTest {
         // it, the player is asked once the board has been still for longer than a piece is held.
         h.waitMs(40_000);
         assertThat(h.committed()).containsExactly("Ne4", "Bxe4", "fxe4", "Qxe6+", "Qxe6");
-        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
-                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
+        BoardAmbiguous asked = lastQuestion(h);
         assertThat(asked.choices()).extracting(StoryChoice::san)
                 .containsExactlyInAnyOrder(List.of("Nxe6"), List.of("Nxe4"), List.of("Nxh7"));
         h.up("e6").after(300).down("e6").waitMs(3000);
@@ -765,10 +764,8 @@ class CatchUpScenariosTest {
                 .down("d8").after(19042).up("f3").after(208).up("e4").after(208).down("e4").after(334).up("f5")
                 .after(750).down("f5").after(541).up("f5").after(792).down("e6").waitMs(1000);
         assertThat(h.committed()).containsExactly("Bxf7+");
-        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
-                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
-        assertThat(asked.choices()).extracting(c -> h.state().position().geometry().squareName(c.square()))
-                .containsExactlyInAnyOrder("b4", "d8");
+        BoardAmbiguous asked = lastQuestion(h);
+        assertThat(squaresToTouch(asked, h)).containsExactlyInAnyOrder("b4", "d8");
         assertThat(asked.choices()).allSatisfy(c -> assertThat(c.san().get(0)).isEqualTo("Kxf7"));
         // The player touches b4: the rook there lifted and set back.
         h.up("b4").after(300).down("b4").waitMs(3000);
@@ -796,8 +793,7 @@ class CatchUpScenariosTest {
         // Rxa1 Bxf2 (touch f2).
         Hands h = Hands.at(Position.fromFen("6k1/6p1/6B1/5P2/3b3p/6P1/5PKP/r4R2 w - - 4 36"), HALL_24).ticking(42)
                 .up("f1").after(208).up("a1").after(83).down("a1").after(250).up("d4").waitMs(35_000);
-        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
-                .map(e -> (BoardAmbiguous) e).reduce((a, b) -> b).orElseThrow();
+        BoardAmbiguous asked = lastQuestion(h);
         assertThat(asked.choices()).extracting(StoryChoice::san)
                 .containsExactlyInAnyOrder(List.of("Rxa1", "Bxa1"), List.of("Rxa1", "Bxf2"));
         h.up("a1").after(300).down("a1").waitMs(2000);
@@ -814,10 +810,8 @@ class CatchUpScenariosTest {
                 .ticking(42)
                 .up("c5").after(400).up("e6").after(250).up("e5").after(170).down("e5").after(400).up("f5").after(300)
                 .down("f2").after(400).up("g8").after(300).down("e6").after(420);
-        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
-                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
-        assertThat(asked.choices()).extracting(c -> h.state().position().geometry().squareName(c.square()))
-                .containsExactlyInAnyOrder("a7", "f8");
+        BoardAmbiguous asked = lastQuestion(h);
+        assertThat(squaresToTouch(asked, h)).containsExactlyInAnyOrder("a7", "f8");
         h.up("f8").after(300).down("f8").waitMs(3000);
         assertThat(h.committed()).containsExactly("Bxf8", "Rxe5", "Qf2", "Qe6");
     }
@@ -849,10 +843,8 @@ class CatchUpScenariosTest {
                 .up("g5").after(125).down("g5").after(250).up("e8").after(42).down("e7").after(167)
                 .change("-e7 +e6").after(83).up("e6").after(42).down("e5").after(166).up("g5").after(375).up("e5")
                 .after(84).down("e5").after(83).down("f6").waitMs(1000);
-        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
-                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
-        assertThat(asked.choices()).extracting(c -> h.state().position().geometry().squareName(c.square()))
-                .containsExactlyInAnyOrder("a2", "e2");
+        BoardAmbiguous asked = lastQuestion(h);
+        assertThat(squaresToTouch(asked, h)).containsExactlyInAnyOrder("a2", "e2");
         h.up("a2").after(300).down("a2").waitMs(3000);
         assertThat(h.committed()).startsWith("Rxa2", "Bg5+", "Nxg5").contains("Re5+", "Kf6");
     }
@@ -867,11 +859,21 @@ class CatchUpScenariosTest {
                 .ticking(42)
                 .up("e5").after(375).up("c4").after(125).down("c4").after(208).up("d5").after(417).up("c4").after(125)
                 .down("c4").after(125).up("c1").waitMs(32_000);
-        BoardAmbiguous asked = h.events().stream().filter(e -> e instanceof BoardAmbiguous)
-                .map(e -> (BoardAmbiguous) e).reduce((x, y) -> y).orElseThrow();
+        BoardAmbiguous asked = lastQuestion(h);
         assertThat(asked.choices()).extracting(StoryChoice::san).containsExactly(List.of("dxc4", "Rxc4"));
         h.up("c4").after(300).down("c4").waitMs(2000);
         assertThat(h.committed()).containsExactly("Nxc4", "dxc4", "Rxc4");
+    }
+
+    /** The last question the board asked. */
+    private static BoardAmbiguous lastQuestion(Hands h) {
+        return h.events().stream().filter(e -> e instanceof BoardAmbiguous).map(e -> (BoardAmbiguous) e)
+                .reduce((x, y) -> y).orElseThrow();
+    }
+
+    /** The squares a question lights, one per choice, named. */
+    private static List<String> squaresToTouch(BoardAmbiguous asked, Hands h) {
+        return asked.choices().stream().map(c -> h.state().position().geometry().squareName(c.square())).toList();
     }
 
     private static String[] squaresOf(Position p) {
