@@ -62,6 +62,8 @@ public final class RecognizerState {
     final Occupancy.Polarity polarity;
     /** Since when the board has stopped showing the pending decision (a glitch, until it lasts); -1 when it shows it. */
     final long deviatedSince;
+    /** How long that may last and still be a glitch (see {@code Transition.glitchMillis}). */
+    final long glitchMillis;
     /** Stories the board shows that the evidence cannot choose among (see {@link Ambiguity}); null when none. */
     final Ambiguity ambiguity;
     /**
@@ -106,6 +108,7 @@ public final class RecognizerState {
         this.takebackBoard = null;
         this.polarity = null;
         this.deviatedSince = -1;
+        this.glitchMillis = 0;
         this.ambiguity = null;
         this.lookAgainAt = -1;
         this.searched = null;
@@ -140,6 +143,7 @@ public final class RecognizerState {
         takebackBoard = t.takebackBoard;
         polarity = t.polarity;
         deviatedSince = t.deviatedSince;
+        glitchMillis = t.glitchMillis;
         ambiguity = t.ambiguity;
         lookAgainAt = t.lookAgainAt;
         searched = t.searched;
@@ -384,7 +388,7 @@ public final class RecognizerState {
         long at = Long.MAX_VALUE;
         if (deviatedSince >= 0) {
             // The board is glitching: nothing is decided before the glitch has lasted long enough to count.
-            at = deviatedSince + config.storyMillis();
+            at = deviatedSince + glitchMillis;
         } else if (pending != null) {
             at = pending.since() + windowOf(pending);
             // A window that ran out without a decision (the board shows the move, but not yet for long enough in

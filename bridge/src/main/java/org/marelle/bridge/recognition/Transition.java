@@ -60,6 +60,8 @@ final class Transition {
     SquareSet takebackBoard;
     Occupancy.Polarity polarity;
     long deviatedSince;
+    /** How long the deviation since {@link #deviatedSince} may last and still be a glitch ({@link #glitchMillis()}). */
+    long glitchMillis;
     Ambiguity ambiguity;
     long lookAgainAt;
     /** The board {@link StorySearch} last looked at without a decision (not searched again until it changes). */
@@ -109,6 +111,7 @@ final class Transition {
         takebackBoard = s.takebackBoard;
         polarity = s.polarity;
         deviatedSince = s.deviatedSince;
+        glitchMillis = s.glitchMillis;
         ambiguity = s.ambiguity;
         lookAgainAt = s.lookAgainAt;
         searched = s.searched;
@@ -636,9 +639,36 @@ final class Transition {
      */
     private boolean glitching(long deviated) {
         deviatedSince = deviationSince(pending, deviated);
-        if (now - deviatedSince < storyMillis()) return true;
+        glitchMillis = glitchMillis();
+        if (now - deviatedSince < glitchMillis) return true;
         deviatedSince = -1;
         return false;
+    }
+
+    /**
+     * How long the board may stop showing the pending move and still be glitching: a flicker; or, when every square
+     * that differs is one the move set a piece down on, reading empty within the while after a set-down that dropouts
+     * happen, a dropout as the scans see it (Hall sensors: a Chess960 king set on g1 beside its rook dropped out for
+     * 80 ms, the castling, which changes no square, was withdrawn, and the next move was read as the first).
+     */
+    private long glitchMillis() {
+        long flicker = storyMillis();
+        SensorModel sensors = config.sensors();
+        if (pending == null || !pending.isMove() || sensors.dropout().none()) return flicker;
+        SquareSet differ = board.symmetricDifference(pending.board())
+                .minus(pending.board().minus(board).intersect(pending.opponents()));
+        SquareSet placed = placedBy(pending.move()).union(placedBy(pending.lastMove()));
+        if (differ.isEmpty() || !placed.containsAll(differ) || differ.intersects(board)
+                || now - pending.since() > sensors.dropoutWithinMillis()) {
+            return flicker;
+        }
+        return Math.max(flicker, sensors.longestReadingOf(sensors.longestFalseEmpty()));
+    }
+
+    /** The squares {@code m} sets pieces down on. */
+    private static SquareSet placedBy(Move m) {
+        Move b = PromotionChoices.base(m);
+        return b instanceof Move.Castle c ? SquareSet.of(c.to(), c.rookTo()) : SquareSet.of(b.to());
     }
 
     /**
@@ -845,7 +875,7 @@ final class Transition {
     // ---- windows -----------------------------------------------------------------------------------------------
 
     private void timers() {
-        if (deviatedSince >= 0 && now - deviatedSince >= storyMillis()) {
+        if (deviatedSince >= 0 && now - deviatedSince >= glitchMillis) {
             // The board stopped showing the pending move for longer than a glitch: it is withdrawn.
             long shownUntil = deviatedSince;
             deviatedSince = -1;
