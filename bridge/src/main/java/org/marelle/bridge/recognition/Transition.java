@@ -657,18 +657,13 @@ final class Transition {
         if (pending == null || !pending.isMove() || sensors.dropout().none()) return flicker;
         SquareSet differ = board.symmetricDifference(pending.board())
                 .minus(pending.board().minus(board).intersect(pending.opponents()));
-        SquareSet placed = placedBy(pending.move()).union(placedBy(pending.lastMove()));
+        SquareSet placed = StorySearch.placed(PromotionChoices.base(pending.move()))
+                .union(StorySearch.placed(PromotionChoices.base(pending.lastMove())));
         if (differ.isEmpty() || !placed.containsAll(differ) || differ.intersects(board)
                 || now - pending.since() > sensors.dropoutWithinMillis()) {
             return flicker;
         }
         return Math.max(flicker, sensors.longestReadingOf(sensors.longestFalseEmpty()));
-    }
-
-    /** The squares {@code m} sets pieces down on. */
-    private static SquareSet placedBy(Move m) {
-        Move b = PromotionChoices.base(m);
-        return b instanceof Move.Castle c ? SquareSet.of(c.to(), c.rookTo()) : SquareSet.of(b.to());
     }
 
     /**
