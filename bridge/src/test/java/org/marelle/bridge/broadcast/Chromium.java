@@ -301,8 +301,10 @@ final class Chromium implements AutoCloseable {
             for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(f);
             }
-        } catch (IOException e) {
-            // Chromium may still be writing its profile while it exits; a temp directory left over is harmless.
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // Chromium may still be writing its profile while it exits (its helper processes outlive the browser
+            // a moment: a file it removes during the walk fails the walk itself, unchecked); a temp directory left
+            // over is harmless.
         }
     }
 }
