@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,14 +35,12 @@ class BoardKilledInARoundTest {
 
     @Test
     void aBoardKilledMidGameAndStartedAgainLosesNothingOnTheHub() throws Exception {
-        var exe = Mosquitto.find();
-        if (exe.isEmpty() && System.getenv("CI") != null) fail("mosquitto is not installed, and CI is set");
-        Assumptions.assumeTrue(exe.isPresent(), "mosquitto is not installed (apt-get install mosquitto)");
+        Path exe = Mosquitto.required();
         StringWriter hubSaid = new StringWriter();
         EventLog hubLog = EventLog.to(new PrintWriter(hubSaid, true), false);
         HttpClient http = HttpClient.newHttpClient();
         Path out = dir.resolve("board5");
-        try (Mosquitto broker = Mosquitto.start(exe.get(), dir);
+        try (Mosquitto broker = Mosquitto.start(exe, dir);
              Hub hub = Hub.start(new Hub.Options(broker.url(), "marelle", "+", null, "hub",
                      BroadcastConfig.defaults().withPort(0)), hubLog)) {
             String[] demo = {"demo", "--board", "5", "--mqtt", broker.url(), "--out", out.toString(), "--speed", "10",

@@ -17,7 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,11 +52,9 @@ class MqttLaunchTest {
 
     @Test
     void theBoardAndRoundTagsNameTheTopicsAndTheJournalNumbersTheEvents() throws Exception {
-        var exe = Mosquitto.find();
-        if (exe.isEmpty() && System.getenv("CI") != null) fail("mosquitto is not installed, and CI is set");
-        Assumptions.assumeTrue(exe.isPresent(), "mosquitto is not installed (apt-get install mosquitto)");
+        Path exe = Mosquitto.required();
         Map<String, String> retained = new ConcurrentHashMap<>();
-        try (Mosquitto broker = Mosquitto.start(exe.get(), dir);
+        try (Mosquitto broker = Mosquitto.start(exe, dir);
              Journal journal = Journal.open(dir.resolve("state"))) {
             GameSession session = GameSession.resume(journal.events(), Position.start(Variant.STANDARD),
                     Map.of("Board", "5", "Round", "2"), journal, InstantSource.system(), ZoneOffset.UTC);

@@ -15,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,15 +39,13 @@ class RoundTest {
 
     @Test
     void twentyBoardsThroughOneBrokerIntoOneHub() throws Exception {
-        var exe = Mosquitto.find();
-        if (exe.isEmpty() && System.getenv("CI") != null) fail("mosquitto is not installed, and CI is set");
-        Assumptions.assumeTrue(exe.isPresent(), "mosquitto is not installed (apt-get install mosquitto)");
+        Path exe = Mosquitto.required();
         List<PgnGame> games = new ArrayList<>(TestGames.read(TestGames.REAL_GAMES));
         games.add(TestGames.demo());
         EventLog quiet = EventLog.to(new PrintWriter(Writer.nullWriter()), false);
         java.io.StringWriter hubSaid = new java.io.StringWriter();
         EventLog hubLog = EventLog.to(new PrintWriter(hubSaid, true), false);
-        try (Mosquitto broker = Mosquitto.start(exe.get(), dir);
+        try (Mosquitto broker = Mosquitto.start(exe, dir);
              Hub hub = Hub.start(new Hub.Options(broker.url(), "marelle", "+", null, "hub",
                      BroadcastConfig.defaults().withPort(0)), hubLog)) {
             ExecutorService boards = Executors.newFixedThreadPool(BOARDS);

@@ -34,6 +34,20 @@ public final class Mosquitto implements AutoCloseable {
         return PLACES.stream().filter(Files::isExecutable).findFirst();
     }
 
+    /**
+     * The broker's executable for a test that needs one: the test fails when it is missing on CI (which installs it),
+     * and is skipped elsewhere.
+     */
+    public static Path required() {
+        Optional<Path> exe = find();
+        if (exe.isEmpty() && System.getenv("CI") != null) {
+            org.junit.jupiter.api.Assertions.fail("mosquitto is not installed, and CI is set");
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(exe.isPresent(),
+                "mosquitto is not installed (apt-get install mosquitto)");
+        return exe.orElseThrow();
+    }
+
     /** A broker on a free port, anonymous clients allowed, nothing kept on disk; started. */
     public static Mosquitto start(Path exe, Path dir) throws IOException {
         return start(exe, dir, "allow_anonymous true\n");

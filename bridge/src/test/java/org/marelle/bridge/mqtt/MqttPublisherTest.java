@@ -20,7 +20,6 @@ import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,10 +49,8 @@ class MqttPublisherTest {
 
     @BeforeEach
     void start() throws Exception {
-        var exe = Mosquitto.find();
-        if (exe.isEmpty() && System.getenv("CI") != null) fail("mosquitto is not installed, and CI is set");
-        Assumptions.assumeTrue(exe.isPresent(), "mosquitto is not installed (apt-get install mosquitto)");
-        broker = Mosquitto.start(exe.get(), dir);
+        Path exe = Mosquitto.required();
+        broker = Mosquitto.start(exe, dir);
         session = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of("Board", "12", "Round", "3"),
                 SessionJournal.NONE, InstantSource.system(), ZoneOffset.UTC);
         publisher = MqttPublisher.start(TOPICS, new MqttPublisher.Settings(broker.url(), null, null, "board-12",
