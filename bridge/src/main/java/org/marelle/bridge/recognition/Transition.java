@@ -1504,24 +1504,9 @@ final class Transition {
     /** Asks which of the parting {@code horizons} happened, each lit where its first move went (or came from). */
     private void askAmongHorizons(List<StorySearch.Horizon> parting) {
         List<Ambiguity.Story> choices = new ArrayList<>();
-        SquareSet squares = SquareSet.EMPTY;
-        for (StorySearch.Horizon h : parting) {
-            int to = PromotionChoices.base(h.moves().get(0)).to();
-            choices.add(new Ambiguity.Story(h.moves(), to, null, h.doneAt()));
-            squares = squares.with(to);
-        }
-        if (squares.count() < choices.size()) {
-            List<Ambiguity.Story> byOrigin = new ArrayList<>();
-            squares = SquareSet.EMPTY;
-            for (Ambiguity.Story c : choices) {
-                int from = PromotionChoices.base(c.moves().get(0)).from();
-                byOrigin.add(new Ambiguity.Story(c.moves(), from, null, c.doneAt()));
-                squares = squares.with(from);
-            }
-            if (squares.count() < choices.size()) return;
-            choices = byOrigin;
-        }
-        ambiguity = Ambiguity.ofStories(board, choices, log.at(), Long.MAX_VALUE);
+        for (StorySearch.Horizon h : parting) choices.add(new Ambiguity.Story(h.moves(), -1, null, h.doneAt()));
+        choices = litApart(choices, 0);
+        if (choices != null) ambiguity = Ambiguity.ofStories(board, choices, log.at(), Long.MAX_VALUE);
     }
 
     /**
@@ -1695,23 +1680,29 @@ final class Transition {
             // 24 Hz, the game's last moves dxc4 Rxc4, the rook's capture unseen: "dxc4" alone was asked.)
             List<Move> moves = close.size() > 1 && (sharing > 1 || x.confirmed() < x.moves().size())
                     ? x.moves().subList(0, shared + 1) : x.moves();
-            choices.add(new Ambiguity.Story(moves, PromotionChoices.base(parting).to(), null,
-                    java.util.Arrays.copyOf(x.doneAt(), moves.size())));
+            choices.add(new Ambiguity.Story(moves, -1, null, java.util.Arrays.copyOf(x.doneAt(), moves.size())));
         }
-        SquareSet squares = SquareSet.EMPTY;
-        for (Ambiguity.Story c : choices) squares = squares.with(c.square());
-        if (squares.count() < choices.size()) {
-            List<Ambiguity.Story> byOrigin = new ArrayList<>();
-            squares = SquareSet.EMPTY;
+        choices = litApart(choices, shared);
+        if (choices != null) ambiguity = Ambiguity.ofStories(board, choices, log.at(), decideAt);
+    }
+
+    /**
+     * The {@code choices} each lit on the square its move {@code at} (where they part) went to, or came from when two
+     * went to the same square; null when neither tells them apart.
+     */
+    private static List<Ambiguity.Story> litApart(List<Ambiguity.Story> choices, int at) {
+        for (boolean origin : new boolean[] {false, true}) {
+            List<Ambiguity.Story> lit = new ArrayList<>();
+            SquareSet squares = SquareSet.EMPTY;
             for (Ambiguity.Story c : choices) {
-                int from = PromotionChoices.base(c.moves().get(shared)).from();
-                byOrigin.add(new Ambiguity.Story(c.moves(), from, null, c.doneAt()));
-                squares = squares.with(from);
+                Move m = PromotionChoices.base(c.moves().get(at));
+                int square = origin ? m.from() : m.to();
+                lit.add(new Ambiguity.Story(c.moves(), square, null, c.doneAt()));
+                squares = squares.with(square);
             }
-            if (squares.count() < choices.size()) return;
-            choices = byOrigin;
+            if (squares.count() == choices.size()) return lit;
         }
-        ambiguity = Ambiguity.ofStories(board, choices, log.at(), decideAt);
+        return null;
     }
 
     /**
@@ -1720,16 +1711,7 @@ final class Transition {
      * it begins).
      */
     private static int sharedMoves(List<StorySearch.Story> stories) {
-        if (stories.size() < 2) return 0;
-        int n = Integer.MAX_VALUE;
-        for (StorySearch.Story x : stories) n = Math.min(n, x.moves().size() - 1);
-        StorySearch.Story first = stories.get(0);
-        for (StorySearch.Story x : stories) {
-            int k = 0;
-            while (k < n && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
-            n = k;
-        }
-        return Math.max(0, n);
+        return stories.size() < 2 ? 0 : Math.max(0, agreedPrefix(stories, x -> x.moves().size() - 1));
     }
 
     /** Commits the first {@code count} moves of a story, each with the evidence from when it was done on. */
