@@ -73,7 +73,8 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         long[] at = new long[128];
         java.util.Arrays.fill(at, Long.MIN_VALUE);
         for (int sq = 0; sq < at.length; sq++) {
-            if (states[i].has(sq)) at[sq] = setDownOf(states, i, sq);
+            // (A square empty then keeps what the log knew: a floor on when a piece was set down there later.)
+            at[sq] = states[i].has(sq) ? setDownOf(states, i, sq) : states[states.length - 1].setDownBefore(sq);
         }
         return at;
     }
@@ -105,7 +106,29 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         int oldest = states.length - 1;
         int k = i;
         while (k < oldest && states[k + 1].has(sq)) k++;
-        return k < oldest ? states[k].at : states[oldest].setDownBefore(sq);
+        // (What the log knows from before its start is a floor: a piece set down where one already stood, unseen, is
+        // known to the log only as that; see placedNoEarlierThan.)
+        return k < oldest ? Math.max(states[k].at, states[oldest].setDownBefore(sq)) : states[oldest].setDownBefore(sq);
+    }
+
+    /**
+     * This log, knowing that a piece was set down on each square of {@code squares} at {@code at} or later, where the
+     * readings may not show it: a capture made faster than the sensors read sets the capturing piece down on a square
+     * that never read empty. What the sensors may do after a piece is set down (a dropout) then counts from then.
+     */
+    FrameLog placedNoEarlierThan(SquareSet squares, long at) {
+        if (squares.isEmpty() || at == Long.MIN_VALUE) return this;
+        FrameLog[] states = newestFirst();
+        FrameLog oldest = states[states.length - 1];
+        long[] floor = new long[128];
+        for (int sq = 0; sq < floor.length; sq++) floor[sq] = oldest.setDownBefore(sq);
+        for (int sq : squares.toArray()) floor[sq] = Math.max(floor[sq], at);
+        FrameLog out = null;
+        for (int i = states.length - 1; i >= 0; i--) {
+            FrameLog s = states[i];
+            out = new FrameLog(s.at, s.board, out, out == null ? 1 : out.size + 1, floor);
+        }
+        return out;
     }
 
     private FrameLog[] newestFirst() {
@@ -362,6 +385,17 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         int newest = i;
         while (newest > 0 && states[newest - 1].has(sq)) newest--;
         return ends[newest] - states[i].at;
+    }
+
+    /**
+     * When the latest emptiness of {@code square} began (the piece on it last lifted), or -1 when it never read empty.
+     */
+    long lastEmptied(int square) {
+        FrameLog s = this;
+        while (s != null && s.has(square)) s = s.older;
+        if (s == null) return -1;
+        while (s.older != null && !s.older.has(square)) s = s.older;
+        return s.at;
     }
 
     /**

@@ -219,6 +219,23 @@ final class Matcher {
         return standing.minus(table.fills(i)).minus(table.path(i)).minus(also);
     }
 
+    /**
+     * The proof of reply {@code j}'s capture (see {@link #proof}), the reply begun at {@code began}. After a first
+     * capture nobody saw on the same square ({@code unseenFirst}), its piece was set down there unseen, as late as
+     * just before the reply began: an emptiness of the square within the while after that when dropouts happen, no
+     * longer than one dropout, may be that piece dropping out as well as the reply taking it (Lichess 2229 at 24 Hz:
+     * cxd5 unseen, then the pawn read empty for 125 ms while the bishop went from c4 to b3, was read as Bxd5). (One
+     * dropout, not several run together: the set-down is already taken as late as it can be.)
+     */
+    private long replyProof(MoveTable next, int j, boolean unseenFirst, long from, long began) {
+        long landed = proof(next, j, from);
+        if (!unseenFirst || landed < 0 || began == Long.MAX_VALUE) return landed;
+        FrameLog before = t.log.before(landed);
+        long emptied = before == null ? -1 : before.lastEmptied(next.victim[j]);
+        SensorModel s = t.config.sensors();
+        return emptied >= 0 && s.mayDropOut(emptied - began, landed - emptied, s.longestFalseEmpty()) ? -1 : landed;
+    }
+
     /** When the capturing piece was set down on its victim's square (see {@link FrameLog#captureProof}); -1: unproven. */
     private long proof(MoveTable tb, int i, long from) {
         Move m = tb.moves[i];
@@ -692,7 +709,7 @@ final class Matcher {
                         || movedOn(m1, began, t.now, next.victim[j])) continue;
                 done = began;
             }
-            if (next.isHiddenCapture(j) && proof(next, j, done) < 0) continue;
+            if (next.isHiddenCapture(j) && replyProof(next, j, hidden && landed < 0, done, began) < 0) continue;
             // A reply may arrive in the scan it left (a fast hand), except on a square the first move's piece could
             // still slide on to: that piece going on is the other reading.
             Move r = PromotionChoices.base(next.moves[j]);

@@ -1023,7 +1023,23 @@ final class Transition {
         settledAt = settled(before, after.position, Math.min(doneAt, now));
         // (From just before: the reading the move ended, for instance the landing on a square, stays in the log as
         // a change, so that what the sensors may do after a piece is set down is known to follow it.)
-        log = log.since(evidenceFrom == Long.MIN_VALUE ? evidenceFrom : evidenceFrom - 1);
+        log = log.since(evidenceFrom == Long.MIN_VALUE ? evidenceFrom : evidenceFrom - 1)
+                .placedNoEarlierThan(placedUnseen(PromotionChoices.base(m)), now);
+    }
+
+    /**
+     * The squares move {@code m} set a piece down on with no reading of it: each read occupied since before the move's
+     * piece was lifted (a capture too fast for the sensors). When the piece was set down there, the readings do not
+     * tell: as late as now, for what the sensors may do after a set-down (a dropout is no capture of it).
+     */
+    private SquareSet placedUnseen(Move m) {
+        long lifted = log.lastEmptied(m.from());
+        if (lifted < 0) return SquareSet.EMPTY;
+        SquareSet out = SquareSet.EMPTY;
+        for (int sq : StorySearch.placed(m).toArray()) {
+            if (board.contains(sq) && log.currentSince(sq, 0) < lifted) out = out.with(sq);
+        }
+        return out;
     }
 
     /**
@@ -1285,9 +1301,27 @@ final class Transition {
                     searched = null;
                     return;
                 }
-                // Still for as long as a board nothing explains is left: the player is asked to confirm (touch the
-                // square), rather than left waiting for a reply that may never come (an engine or a game's last
-                // move waits for this one). A piece truly still held is set down, which drops the question.
+                // The one story that explains the board with every piece set down, still for as long as a board
+                // nothing explains is left, every story with a piece in hand needing more readings missed: it is
+                // committed whole (Lichess 167 at 24 Hz: cxd5 read over a possible dropout, Bxf1 unseen, Kxf1 read
+                // over a possible dropout of the bishop, or the king still held over f1 and the bishop's landing read
+                // late; the next move, cxd5 unseen again, bears out nothing). A misreading story is not: what
+                // follows it decides.
+                StorySearch.Story only = onlyStorySetDown(close);
+                if (only != null && !longStill) {
+                    catchUpStill = config.mismatchMillis();
+                    searched = null;
+                    return;
+                }
+                if (only != null) {
+                    commitStory(only.moves(), only.doneAt(), only.moves().size(), only);
+                    searched = null;
+                    evaluate();
+                    continue;
+                }
+                // Else, still that long, the player is asked to confirm (touch the square), rather than left waiting
+                // for a reply that may never come (an engine or a game's last move waits for this one). A piece truly
+                // still held is set down, which drops the question.
                 if (longStill && !heldLong) askAmongSetDown(close);
                 lookAgainOnceHeldLong(heldLong);
                 return;
@@ -1374,6 +1408,20 @@ final class Transition {
         if (!setDown.isEmpty() && setDown.stream().allMatch(this::nothingFollows)) {
             ask(setDown, log.at() + config.holdMillis());
         }
+    }
+
+    /**
+     * The one close story with every piece set down, if it rests on no misreading and each close story with a piece
+     * in hand needs more readings missed; else null.
+     */
+    private static StorySearch.Story onlyStorySetDown(List<StorySearch.Story> close) {
+        List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial()).toList();
+        if (setDown.size() != 1) return null;
+        StorySearch.Story x = setDown.get(0);
+        if (x.unread() || x.misread() || x.askFirst()) return null;
+        boolean fewest = close.stream().filter(StorySearch.Story::partial)
+                .allMatch(y -> missedReadings(y) > missedReadings(x));
+        return fewest ? x : null;
     }
 
     /** Whether no move on this board can follow story {@code x}: the other side moves elsewhere, or the game ends. */

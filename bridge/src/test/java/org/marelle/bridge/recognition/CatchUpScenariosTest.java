@@ -750,6 +750,21 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aDropoutOfAPieceACaptureNobodySawSetDownIsNoCaptureOfIt() {
+        // From the simulator (Lichess 2016-05 game 2229, `swap` at 24 Hz, seed 1): 5...cxd5 with no reading of d5,
+        // then 6.Bb3, the bishop held 834 ms, while the pawn cxd5 had just set down on d5 read empty for 125 ms: a
+        // dropout. The two plies "cxd5 Bxd5" were read from that emptiness and committed; the bishop then set down on
+        // b3 was a piece from nowhere. When the pawn was set down, no reading tells: as late as the bishop was lifted.
+        Hands h = Hands.at(Position.fromFen("rnbqk1nr/pp2ppbp/2p3p1/3P4/2BP4/5N2/PPP2PPP/RNBQK2R b KQkq - 0 5"),
+                        HALL_24).ticking(42)
+                .up("c6").after(833).up("c4").after(125).up("d5").after(125).down("d5").after(584).down("b3")
+                .after(375).up("b3").after(291).down("b3").waitMs(3000);
+        assertThat(h.committed()).doesNotContain("Bxd5");
+        h.after(2000).up("b8").after(300).down("c6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("cxd5", "Bb3", "Nc6");
+    }
+
+    @Test
     void storiesThatPartAtACaptureNobodySawAreAskedAboutBeforeTheBoardMovesOnPastTheSearch() {
         // From the simulator (chess.js game 87, `swap` at 24 Hz, seed 2): 11.Bxf7+ Kxf7 12.Rxb4 Rd8, a long think,
         // 13.fxe4 Be6. Rxb4 left no reading of b4, and 12.Rd8+ Rxd8 (the rook set down unseen and taken) leaves the
