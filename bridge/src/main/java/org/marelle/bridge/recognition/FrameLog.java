@@ -11,18 +11,22 @@ import org.marelle.geometry.SquareSet;
  *
  * <p>Evidence only counts a square as empty for a run of at least {@code minMillis}, so that one to three scans of
  * sensor flicker never prove a capture or a lift.
+ *
+ * <p>{@code setDown}: when the pieces standing as the log begins were set down, as far as it knows;
+ * {@code setDownUnseen}: per square, the latest a piece may have been set down there with no reading of it (a capture
+ * faster than the scans), or null (see {@link #placedUnseen}).
  */
-record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDown) {
+record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDown, long[] setDownUnseen) {
 
     /** Beyond this many states the oldest are dropped: a board left in disorder must not grow the state forever. */
     static final int MAX_STATES = 256;
 
     static FrameLog of(long at, SquareSet board) {
-        return new FrameLog(at, board, null, 1, null);
+        return new FrameLog(at, board, null, 1, null, null);
     }
 
     FrameLog push(long t, SquareSet board) {
-        FrameLog log = new FrameLog(t, board, this, size + 1, setDown);
+        FrameLog log = new FrameLog(t, board, this, size + 1, setDown, setDownUnseen);
         return log.size > 2 * MAX_STATES ? log.keep(MAX_STATES) : log;
     }
 
@@ -41,7 +45,7 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         long[] kept = setDownAt(states, count - 1);
         for (int i = count - 1; i >= 0; i--) {
             FrameLog s = states[i];
-            out = new FrameLog(s.at, s.board, out, out == null ? 1 : out.size + 1, kept);
+            out = new FrameLog(s.at, s.board, out, out == null ? 1 : out.size + 1, kept, s.setDownUnseen);
         }
         return out;
     }
@@ -60,7 +64,7 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         for (int i = keep - 1; i >= 0; i--) {
             FrameLog s = states[i];
             long at = Math.max(s.at, t);
-            out = new FrameLog(at, s.board, out, out == null ? 1 : out.size + 1, kept);
+            out = new FrameLog(at, s.board, out, out == null ? 1 : out.size + 1, kept, s.setDownUnseen);
         }
         return out;
     }
@@ -73,8 +77,7 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         long[] at = new long[128];
         java.util.Arrays.fill(at, Long.MIN_VALUE);
         for (int sq = 0; sq < at.length; sq++) {
-            // (A square empty then keeps what the log knew: a floor on when a piece was set down there later.)
-            at[sq] = states[i].has(sq) ? setDownOf(states, i, sq) : states[states.length - 1].setDownBefore(sq);
+            if (states[i].has(sq)) at[sq] = setDownOf(states, i, sq);
         }
         return at;
     }
@@ -106,29 +109,43 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         int oldest = states.length - 1;
         int k = i;
         while (k < oldest && states[k + 1].has(sq)) k++;
-        // (What the log knows from before its start is a floor: a piece set down where one already stood, unseen, is
-        // known to the log only as that; see placedNoEarlierThan.)
-        return k < oldest ? Math.max(states[k].at, states[oldest].setDownBefore(sq)) : states[oldest].setDownBefore(sq);
+        return k < oldest ? states[k].at : states[oldest].setDownBefore(sq);
     }
 
     /**
-     * This log, knowing that a piece was set down on each square of {@code squares} at {@code at} or later, where the
-     * readings may not show it: a capture made faster than the sensors read sets the capturing piece down on a square
-     * that never read empty. What the sensors may do after a piece is set down (a dropout) then counts from then.
+     * This log, knowing that a piece was set down on each square of {@code squares} with no reading of it, as late as
+     * {@code at}: a capture made faster than the sensors read sets the capturing piece down on a square that never
+     * read empty. What the sensors may do after a set-down (a dropout) may then follow from then.
      */
-    FrameLog placedNoEarlierThan(SquareSet squares, long at) {
-        if (squares.isEmpty() || at == Long.MIN_VALUE) return this;
+    FrameLog placedUnseen(SquareSet squares, long at) {
+        if (squares.isEmpty()) return this;
+        long[] unseen = new long[128];
+        if (setDownUnseen == null) java.util.Arrays.fill(unseen, Long.MIN_VALUE);
+        else System.arraycopy(setDownUnseen, 0, unseen, 0, unseen.length);
+        for (int sq : squares.toArray()) unseen[sq] = Math.max(unseen[sq], at);
         FrameLog[] states = newestFirst();
-        FrameLog oldest = states[states.length - 1];
-        long[] floor = new long[128];
-        for (int sq = 0; sq < floor.length; sq++) floor[sq] = oldest.setDownBefore(sq);
-        for (int sq : squares.toArray()) floor[sq] = Math.max(floor[sq], at);
         FrameLog out = null;
         for (int i = states.length - 1; i >= 0; i--) {
             FrameLog s = states[i];
-            out = new FrameLog(s.at, s.board, out, out == null ? 1 : out.size + 1, floor);
+            out = new FrameLog(s.at, s.board, out, out == null ? 1 : out.size + 1, s.setDown, unseen);
         }
         return out;
+    }
+
+    /** The latest a piece may have been set down on {@code sq} unseen (see {@link #placedUnseen}), or MIN_VALUE. */
+    private long setDownUnseen(int sq) {
+        return setDownUnseen == null ? Long.MIN_VALUE : setDownUnseen[sq];
+    }
+
+    /**
+     * When the latest emptiness of {@code square} began (the piece on it last lifted), or -1 when it never read empty.
+     */
+    long lastEmptied(int square) {
+        FrameLog s = this;
+        while (s != null && s.has(square)) s = s.older;
+        if (s == null) return -1;
+        while (s.older != null && !s.older.has(square)) s = s.older;
+        return s.at;
     }
 
     private FrameLog[] newestFirst() {
@@ -224,7 +241,11 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         // When the piece was set down: when the square last filled (a piece there since before anything the log
         // knows stood there for longer).
         long setDown = setDownOf(states, i + 1, to);
-        return setDown != Long.MIN_VALUE && sensors.mayDropOut(emptied - setDown, states[landing].at - emptied,
+        long emptyFor = states[landing].at - emptied;
+        // (A piece set down later with no reading of it, a capture faster than the scans, is the piece there.)
+        long unseen = states[states.length - 1].setDownUnseen(to);
+        if (unseen != Long.MIN_VALUE && unseen > setDown) setDown = unseen;
+        return setDown != Long.MIN_VALUE && sensors.mayDropOut(emptied - setDown, emptyFor,
                 sensors.longestJoinedFalseEmpty());
     }
 
@@ -385,17 +406,6 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         int newest = i;
         while (newest > 0 && states[newest - 1].has(sq)) newest--;
         return ends[newest] - states[i].at;
-    }
-
-    /**
-     * When the latest emptiness of {@code square} began (the piece on it last lifted), or -1 when it never read empty.
-     */
-    long lastEmptied(int square) {
-        FrameLog s = this;
-        while (s != null && s.has(square)) s = s.older;
-        if (s == null) return -1;
-        while (s.older != null && !s.older.has(square)) s = s.older;
-        return s.at;
     }
 
     /**

@@ -222,18 +222,14 @@ final class Matcher {
     /**
      * The proof of reply {@code j}'s capture (see {@link #proof}), the reply begun at {@code began}. After a first
      * capture nobody saw on the same square ({@code unseenFirst}), its piece was set down there unseen, as late as
-     * just before the reply began: an emptiness of the square within the while after that when dropouts happen, no
-     * longer than one dropout, may be that piece dropping out as well as the reply taking it (Lichess 2229 at 24 Hz:
-     * cxd5 unseen, then the pawn read empty for 125 ms while the bishop went from c4 to b3, was read as Bxd5). (One
-     * dropout, not several run together: the set-down is already taken as late as it can be.)
+     * just before the reply began ({@link FrameLog#placedUnseen}): its dropout then is no proof of the reply (Lichess
+     * 2229 at 24 Hz: cxd5 unseen, then the pawn read empty for 125 ms while the bishop went from c4 to b3, was read
+     * as Bxd5).
      */
     private long replyProof(MoveTable next, int j, boolean unseenFirst, long from, long began) {
-        long landed = proof(next, j, from);
-        if (!unseenFirst || landed < 0 || began == Long.MAX_VALUE) return landed;
-        FrameLog before = t.log.before(landed);
-        long emptied = before == null ? -1 : before.lastEmptied(next.victim[j]);
-        SensorModel s = t.config.sensors();
-        return emptied >= 0 && s.mayDropOut(emptied - began, landed - emptied, s.longestFalseEmpty()) ? -1 : landed;
+        if (!unseenFirst || began == Long.MAX_VALUE) return proof(next, j, from);
+        return t.log.placedUnseen(SquareSet.of(next.victim[j]), began)
+                .captureProof(next.moves[j].from(), next.victim[j], next.occupancy(), from, t.now, t.config);
     }
 
     /** When the capturing piece was set down on its victim's square (see {@link FrameLog#captureProof}); -1: unproven. */

@@ -1024,7 +1024,7 @@ final class Transition {
         // (From just before: the reading the move ended, for instance the landing on a square, stays in the log as
         // a change, so that what the sensors may do after a piece is set down is known to follow it.)
         log = log.since(evidenceFrom == Long.MIN_VALUE ? evidenceFrom : evidenceFrom - 1)
-                .placedNoEarlierThan(placedUnseen(PromotionChoices.base(m)), now);
+                .placedUnseen(placedUnseen(PromotionChoices.base(m)), now);
     }
 
     /**
