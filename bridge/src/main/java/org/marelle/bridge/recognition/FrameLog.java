@@ -84,12 +84,13 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
 
     /**
      * When the piece standing on {@code sq} as this log begins was set down, if the log knows (its oldest state shows
-     * a piece there); else {@code Long.MIN_VALUE}.
+     * a piece there); else {@code Long.MIN_VALUE}. A piece set down there later with no reading of it
+     * ({@link #placedUnseen}) is the piece there, set down as late as it may have been.
      */
     long setDownAtStart(int sq) {
         FrameLog oldest = this;
         while (oldest.older != null) oldest = oldest.older;
-        return oldest.has(sq) ? oldest.setDownBefore(sq) : Long.MIN_VALUE;
+        return oldest.has(sq) ? Math.max(oldest.setDownBefore(sq), setDownUnseen(sq)) : Long.MIN_VALUE;
     }
 
     /**
