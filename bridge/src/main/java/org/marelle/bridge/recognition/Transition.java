@@ -962,7 +962,21 @@ final class Transition {
                 commit(m, i, Math.min(p.since(), firstDone(i)), p.since());
             }
             case TWO_PLY -> {
-                commit(p.move(), p.index(), p.firstComplete(),
+                // A promotion answered at once: its piece is the one chosen on the board meanwhile, if any (ECC 2018
+                // game 146, `swap` at 24 Hz: dxe1=R+, the rook chosen on f1, then Qxe1, was committed as dxe1=Q+).
+                Move m = p.move();
+                int i = p.index();
+                if (PromotionChoices.isPromotion(m)) {
+                    PieceType touched = choiceTouched(m, p.firstComplete() >= 0 ? p.firstComplete() : p.since());
+                    Move chosen = PromotionChoices.withPiece(m, touched != null ? touched : promotionPiece(table.position));
+                    int k = table.indexOf(chosen);
+                    if (k >= 0) {
+                        m = chosen;
+                        i = k;
+                    }
+                }
+                boolean asRead = m.equals(p.move());
+                commit(m, i, p.firstComplete(),
                         p.first() != null ? Math.min(p.first().since(), p.since()) : p.since());
                 // The first move was done by then: later readings of its squares are the reply's doing (a piece the
                 // reply set down on the square the first move filled is no settling of the first move).
@@ -970,8 +984,10 @@ final class Transition {
                 // The reply has been on the board since the two plies were seen: it is pending from then on, if the
                 // board still shows it (else the next look sees what became of it).
                 int j = table.indexOf(p.second());
+                if (j < 0) break;
                 Pending reply = movePending(table, p.second(), j, p.since());
-                Pending standing = new Pending(reply.kind(), reply.move(), j, p.secondTable(), null, null, -1, null,
+                Pending standing = new Pending(reply.kind(), reply.move(), j, asRead ? p.secondTable() : table, null,
+                        null, -1, null,
                         p.board(), p.since(), reply.window(), reply.opponents(), reply.captureTargets(), reply.choices(),
                         0, null);
                 if (stands(standing)) pending = standing;

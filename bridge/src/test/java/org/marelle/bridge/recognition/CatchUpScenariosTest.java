@@ -765,6 +765,19 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aPromotionChosenOnTheBoardAndAnsweredAtOnceKeepsItsPiece() {
+        // From the simulator (ECC 2018 game 146, `swap` at 24 Hz, seed 2): 12...dxe1=R+, the pawn swapped for a rook
+        // and the rook chosen on f1 (the pawn in hand set down there and lifted), then 13.Qxe1 at once. The two plies
+        // were committed with the default piece, the queen.
+        Hands h = Hands.at(Position.fromFen("r1bq1rk1/pp1nPpb1/6pp/3p4/8/5NP1/PP1p1PBP/R1BQR1K1 b - - 0 12"), HALL_24)
+                .ticking(42)
+                .up("d2").after(333).up("e1").after(167).down("e1").after(125).up("e1").after(417).down("e1")
+                .after(416).down("f1").after(417).up("f1").after(375).up("d1").after(375).up("e1").after(167)
+                .down("e1").waitMs(3000);
+        assertThat(h.committed()).containsExactly("dxe1=R+", "Qxe1");
+    }
+
+    @Test
     void storiesThatPartAtACaptureNobodySawAreAskedAboutBeforeTheBoardMovesOnPastTheSearch() {
         // From the simulator (chess.js game 87, `swap` at 24 Hz, seed 2): 11.Bxf7+ Kxf7 12.Rxb4 Rd8, a long think,
         // 13.fxe4 Be6. Rxb4 left no reading of b4, and 12.Rd8+ Rxd8 (the rook set down unseen and taken) leaves the
