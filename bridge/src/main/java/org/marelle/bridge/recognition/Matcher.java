@@ -150,8 +150,12 @@ final class Matcher {
         // (Only when the victim's square emptied after the piece was lifted, by more than a scan: a touch of another
         // piece by the other side comes after the mover's swap. Victim and piece lifted together are one capture.)
         long lifted = t.log.firstState(SquareSet.of(tb.moves[i].from()), SquareSet.EMPTY, Long.MIN_VALUE);
-        long emptied = t.log.firstState(SquareSet.of(tb.victim[i]), SquareSet.EMPTY, Long.MIN_VALUE);
-        return lifted >= 0 && emptied > lifted + (long) Math.ceil(s.scanMillis());
+        if (lifted < 0) return false;
+        // (The victim's square emptied since the lift: an emptiness before it, the square empty before the victim
+        // came there, is none of this capture's. Lichess 3930 at 24 Hz: d6 empty before Black's bishop came there
+        // hid that it was lifted 20 s after White's, and Bxd6 was committed for Bxg7 nobody saw.)
+        long emptied = t.log.firstState(SquareSet.of(tb.victim[i]), SquareSet.EMPTY, lifted);
+        return emptied > lifted + (long) Math.ceil(s.scanMillis());
     }
 
     private static boolean contains(int[] a, int n, int x) {

@@ -986,8 +986,9 @@ final class Transition {
                 int j = table.indexOf(p.second());
                 if (j < 0) break;
                 Pending reply = movePending(table, p.second(), j, p.since());
-                Pending standing = new Pending(reply.kind(), reply.move(), j, asRead ? p.secondTable() : table, null,
-                        null, -1, null,
+                // (Its position is the one after the piece chosen, when that is not the piece read.)
+                MoveTable afterReply = asRead ? p.secondTable() : reply.afterTable();
+                Pending standing = new Pending(reply.kind(), reply.move(), j, afterReply, null, null, -1, null,
                         p.board(), p.since(), reply.window(), reply.opponents(), reply.captureTargets(), reply.choices(),
                         0, null);
                 if (stands(standing)) pending = standing;

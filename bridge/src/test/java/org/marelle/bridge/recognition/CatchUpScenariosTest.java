@@ -775,6 +775,25 @@ class CatchUpScenariosTest {
                 .after(416).down("f1").after(417).up("f1").after(375).up("d1").after(375).up("e1").after(167)
                 .down("e1").waitMs(3000);
         assertThat(h.committed()).containsExactly("dxe1=R+", "Qxe1");
+        // The reply stands in the position with the rook (it was once left pending in the one before it, and
+        // committed a second time with Black's next move).
+        h.up("d8").after(2875).down("b6").waitMs(3000);
+        assertThat(h.committed()).containsExactly("dxe1=R+", "Qxe1", "Qb6");
+    }
+
+    @Test
+    void aPieceOfTheOtherSideLiftedAndPutBackIsNoCaptureOfItByAPieceLiftedLongBefore() {
+        // From the simulator (Lichess 2016-05 game 3930, `swap` at 24 Hz, seed 2): 13...Bd6 14.Bxg7 with no reading
+        // of g7, a 20 s think, then Black's bishop lifted from d6, put back, lifted again: 14...Bxh2+. The lift and
+        // put-back on d6 was read as White's bishop, lifted 20 s before, capturing there (Bxd6), since d6 had read
+        // empty before Black's bishop came there, which hid that d6 emptied long after White's bishop was lifted.
+        Hands h = Hands.at(Position.fromFen("r3k1nr/p1q1bppp/1pp1p3/4B3/3P4/2N5/PPP1QPPP/3R1RK1 b kq - 0 13"), HALL_24)
+                .ticking(42)
+                .up("e7").after(1333).down("e7").after(834).up("e7").after(166).down("d6").after(3834).up("e5")
+                .after(20375).up("d6").after(583).down("d6").after(500).up("d6").after(375).up("h2").after(83)
+                .down("h2").waitMs(3000);
+        assertThat(h.committed()).doesNotContain("Bxd6");
+        assertThat(h.committed()).startsWith("Bd6");
     }
 
     @Test
