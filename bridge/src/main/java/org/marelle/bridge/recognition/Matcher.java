@@ -433,6 +433,7 @@ final class Matcher {
             if (firsts[k] == first) reply = replies[k];
         }
         if (lastStoryExplainsBetter(first, reply.explains())) return null;
+        if (passedOverLate(first, reply)) return null;
         if (otherMoveWithPartialReply(first, reply.proven())) {
             // Another first move with a reply still being made (a piece dragged over a square on its way) explains
             // the board as well: wait for the board to tell.
@@ -548,6 +549,32 @@ final class Matcher {
             }
         }
         return firsts[last];
+    }
+
+    /**
+     * Whether a piece stood (longer than a proof) on a square first move {@code first} passes over, after that move was
+     * done: no piece passing over it, unless the reply goes there or passes over it once begun. The two plies then leave
+     * it unexplained, and the story search weighs them against the stories that explain it (Lichess 793 at 24 Hz:
+     * f7-f6, f5 brushed as the pawn was set on f6, then exf6, read as f5 and exf6 en passant with a pawn standing on f6
+     * for 417 ms after it landed on f5, before White's pawn was lifted).
+     */
+    private boolean passedOverLate(int first, Reply reply) {
+        long proof = t.config.proofMillis();
+        SquareSet path = table.path(first).minus(table.fills(first));
+        SquareSet late = t.log.seenFilled(table.occupancy(), reply.complete(), t.now, proof).intersect(path);
+        if (late.isEmpty()) return false;
+        // (Read before the reply began, it is none of the reply's doing.)
+        long began = Math.min(reply.began(), t.now);
+        FrameLog before = t.log.before(began);
+        SquareSet beforeReply = before == null ? SquareSet.EMPTY
+                : before.seenFilled(table.occupancy(), reply.complete(), began, proof).intersect(path);
+        if (!beforeReply.isEmpty()) return true;
+        MoveTable next = t.tableAfter(first);
+        for (int k = 0; k < reply.count(); k++) {
+            int j = reply.found()[k];
+            late = late.minus(next.fills(j)).minus(next.path(j));
+        }
+        return !late.isEmpty();
     }
 
     /**

@@ -148,6 +148,19 @@ class RecognizeCommandTest {
         assertThat(run.outLines()).contains("1333 d7d5 d5", "4250 c4d5 cxd5", "4250 a6f1 Bxf1", "4250 e1f1 Kxf1");
     }
 
+    @Test
+    void aPawnStandingOnTheSquareADoubleStepPassesOverAfterItLandedIsNoPawnPassing() throws Exception {
+        // A simulated game (see PROVENANCE.md): 19...f6, f5 brushed by the hand as the pawn was set on f6, then 20.exf6
+        // with f6 read empty for 125 ms. It was read as 19...f5 20.exf6 en passant, the pawn standing on f6 for 417 ms
+        // after "f5" landed, before White's pawn was lifted, taken for f5's pawn passing over f6.
+        Path t = Path.of(RecognizeCommandTest.class.getResource(
+                "/recognition/board-traces/lichess-2016-05_game793_swap24.jsonl").toURI());
+        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "24");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.outLines()).noneMatch(l -> l.contains("f7f5"));
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("f7f6 f6")).anyMatch(l -> l.endsWith("e5f6 exf6"));
+    }
+
     /**
      * Issue #14: the trace is replayed as it is read (the whole file was read first, 740 MB of memory for a 200 MB
      * trace), so the moves of the lines before a bad one are printed before its error.
