@@ -139,6 +139,18 @@ final class Matcher {
     }
 
     /**
+     * Whether the piece of capture {@code i} was held, from when it was last lifted until it landed, for longer than a
+     * board nothing explains is left, on sensors where a swap often leaves no reading (see
+     * {@code Transition.heldAsLongAsUnseen}).
+     */
+    private boolean heldLong(MoveTable tb, int i) {
+        if (!t.config.sensors().oftenMisses(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
+        long lifted = t.log.lastEmptied(tb.moves[i].from());
+        long landed = proof(tb, i, Long.MIN_VALUE);
+        return lifted >= 0 && landed >= 0 && landed - lifted > t.config.mismatchMillis();
+    }
+
+    /**
      * Whether a one-handed swap may leave no reading at all ({@link SensorModel#mayMiss}: at 24 Hz with two-scan
      * debouncing; at 40 Hz when a scan is lost). The piece of a proven capture may then have swapped unseen on
      * another square it could take on, and the proven one been a hesitation over another piece: which it was, only
@@ -434,6 +446,13 @@ final class Matcher {
         }
         if (lastStoryExplainsBetter(first, reply.explains())) return null;
         if (passedOverLate(first, reply)) return null;
+        // A first move's capture that its piece may have made elsewhere, nobody seeing it, as a single move's
+        // (fasterCaptureSeen): the story search weighs both (ECC 2018 game 898 at 24 Hz: Nxc4 nobody saw, then a
+        // black pawn on e4 lifted and put back and Rc6, read as Nxe4 Rc6).
+        if (table.isHiddenCapture(first) && heldLong(table, first) && swapMayGoUnseen(table, first)
+                && mayHaveSwappedElsewhere(table, first)) {
+            return null;
+        }
         if (otherMoveWithPartialReply(first, reply.proven())) {
             // Another first move with a reply still being made (a piece dragged over a square on its way) explains
             // the board as well: wait for the board to tell.

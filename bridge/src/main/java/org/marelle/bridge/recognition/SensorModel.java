@@ -153,6 +153,15 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
+     * Whether a physical reading of {@code millis} ms may leave no settled reading with every scan read, not only
+     * through a lost scan (which is rare): a one-handed capture's swap at 24 Hz with two-scan debouncing may; at 40 and
+     * 50 Hz not.
+     */
+    public boolean oftenMisses(long millis) {
+        return (long) Math.floor(millis / scanMillis()) < debounceScans;
+    }
+
+    /**
      * The longest a square no hand is touching can read wrong, in ms of physical time: a dropout, a brush or a
      * legacy flicker (reed bounce happens only on a square a hand just changed). Settled frames can show such a
      * misreading for up to one scan period more (it is seen from the first scan inside it to the first after it);

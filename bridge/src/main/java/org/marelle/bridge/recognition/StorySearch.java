@@ -75,12 +75,13 @@ final class StorySearch {
      * first of its moves that rests on one (the capture, or the move before it whose landing nobody read; -1 when
      * none): the moves before it were read.
      * {@code misread}: it holds only if the sensors misread the board more than they usually do (see
-     * {@link #misreadOnce}).
+     * {@link #misreadOnce}). {@code heldForCapture}: the longest a piece of it that captured, its capture read, was
+     * held from its lift until it landed (0 when none).
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
                  long longestStray, long strays, boolean landedUnseen, int unseenAt, int unseenFrom,
-                 boolean misread) {
+                 boolean misread, long heldForCapture) {
 
         /**
          * Whether the moves after its capture nobody saw bear it out: a later move leaves, or takes on, that square
@@ -107,7 +108,7 @@ final class StorySearch {
         Story misreadOnce(int at) {
             return new Story(moves, doneAt, unseen + 1, unexplained, confirmed, unseenMillis, partial, unreadUntil,
                     lastSeen, stoodUntil, confirmedIfStill, longestStray, strays, landedUnseen, at,
-                    unseenFrom < 0 ? at : Math.min(unseenFrom, at), true);
+                    unseenFrom < 0 ? at : Math.min(unseenFrom, at), true, heldForCapture);
         }
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
@@ -675,6 +676,7 @@ final class StorySearch {
         int unseenFrom = -1;
         // Whether the move before was read whole in one frame (the board not read while it was made).
         boolean wholeInFrame = false;
+        long heldForCapture = 0;
         readLate = -1;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
@@ -790,6 +792,7 @@ final class StorySearch {
                         matched[sq][j] = true;
                         matched[sq][k2] = true;
                         long emptied = changes[sq].at()[j], filled = changes[sq].at()[k2];
+                        if (lifted != Long.MIN_VALUE) heldForCapture = Math.max(heldForCapture, filled - lifted);
                         done = Math.max(done, filled);
                         first = Math.min(first, emptied);
                         landed = Math.max(landed, filled);
@@ -918,7 +921,8 @@ final class StorySearch {
             }
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
-                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false);
+                lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
+                heldForCapture);
     }
 
     /**

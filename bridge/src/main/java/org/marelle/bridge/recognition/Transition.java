@@ -1269,7 +1269,7 @@ final class Transition {
             // The best story leads when every other leaves a reading longer than a proof more unexplained; the
             // others are as likely as it.
             List<StorySearch.Story> close = stories.stream()
-                    .filter(x -> x.cost() < best.cost() + config.proofMillis()).toList();
+                    .filter(x -> x.cost() < best.cost() + config.proofMillis() || heldAsLongAsUnseen(best, x)).toList();
             // A board still for as long as a board nothing explains is left before it is reported: no piece is held
             // over it that long while a story with every piece set down explains it. Such a story's captures,
             // however briefly seen, are confirmed by the stillness, and stories with pieces in hand drop out: those
@@ -1439,6 +1439,27 @@ final class Transition {
         boolean fewest = close.stream().filter(StorySearch.Story::partial)
                 .allMatch(y -> missedReadings(y) > missedReadings(x));
         return fewest ? x : null;
+    }
+
+    /**
+     * Whether story {@code x} is as likely as {@code best} whatever their costs: the same pieces move, and where
+     * {@code best} has a piece held over the board, with the board still, for longer than a board nothing explains is
+     * left, then capturing, {@code x} has a capture nobody saw, on sensors where a swap often leaves no reading. A piece
+     * set down unseen long ago and the other side's touch of one of its pieces now read the same (ECC 2018 game 898 at
+     * 24 Hz: Nxc4 nobody saw, 3.4 s of thought, then a black pawn on e4 lifted and put back, was committed as Nxe4 with
+     * the knight held 3.8 s).
+     */
+    private boolean heldAsLongAsUnseen(StorySearch.Story best, StorySearch.Story x) {
+        // (Only where a swap often leaves no reading: where only a lost scan hides one, a capture seen is likelier.)
+        if (!config.sensors().oftenMisses(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
+        if (best.heldForCapture() <= config.mismatchMillis() || x.unseen() <= best.unseen()) return false;
+        if (x.moves().size() != best.moves().size()) return false;
+        for (int k = 0; k < x.moves().size(); k++) {
+            if (PromotionChoices.base(x.moves().get(k)).from() != PromotionChoices.base(best.moves().get(k)).from()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether no move on this board can follow story {@code x}: the other side moves elsewhere, or the game ends. */
