@@ -138,6 +138,15 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         return setDownUnseen == null ? Long.MIN_VALUE : setDownUnseen[sq];
     }
 
+    /** Whether no square outside {@code except} changed after {@code from} and before {@code to}. */
+    boolean stillExcept(SquareSet except, long from, long to) {
+        for (FrameLog s = this; s != null && s.older != null; s = s.older) {
+            if (s.at <= from) break;
+            if (s.at < to && !s.board.symmetricDifference(s.older.board).minus(except).isEmpty()) return false;
+        }
+        return true;
+    }
+
     /**
      * When the latest emptiness of {@code square} began (the piece on it last lifted), or -1 when it never read empty.
      */

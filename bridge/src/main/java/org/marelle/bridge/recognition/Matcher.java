@@ -139,15 +139,19 @@ final class Matcher {
     }
 
     /**
-     * Whether the piece of capture {@code i} was held, from when it was last lifted until it landed, for longer than a
-     * board nothing explains is left, on sensors where a swap often leaves no reading (see
+     * Whether the board stood still, the piece of capture {@code i} lifted, for longer than a board nothing explains is
+     * left before its victim's square emptied, on sensors where a swap often leaves no reading (see
      * {@code Transition.heldAsLongAsUnseen}).
      */
     private boolean heldLong(MoveTable tb, int i) {
         if (!t.config.sensors().oftenMisses(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
         long lifted = t.log.lastEmptied(tb.moves[i].from());
         long landed = proof(tb, i, Long.MIN_VALUE);
-        return lifted >= 0 && landed >= 0 && landed - lifted > t.config.mismatchMillis();
+        if (lifted < 0 || landed < 0) return false;
+        FrameLog before = t.log.before(landed);
+        long emptied = before == null ? -1 : before.lastEmptied(tb.victim[i]);
+        return emptied - lifted > t.config.mismatchMillis()
+                && t.log.stillExcept(SquareSet.of(tb.moves[i].from(), tb.victim[i]), lifted, emptied);
     }
 
     /**

@@ -75,8 +75,8 @@ final class StorySearch {
      * first of its moves that rests on one (the capture, or the move before it whose landing nobody read; -1 when
      * none): the moves before it were read.
      * {@code misread}: it holds only if the sensors misread the board more than they usually do (see
-     * {@link #misreadOnce}). {@code heldForCapture}: the longest a piece of it that captured, its capture read, was
-     * held from its lift until it landed (0 when none).
+     * {@link #misreadOnce}). {@code heldForCapture}: the longest the board stood still, a piece of it that captured
+     * (its capture read) lifted, before its victim's square emptied (0 when none).
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
@@ -792,7 +792,11 @@ final class StorySearch {
                         matched[sq][j] = true;
                         matched[sq][k2] = true;
                         long emptied = changes[sq].at()[j], filled = changes[sq].at()[k2];
-                        if (lifted != Long.MIN_VALUE) heldForCapture = Math.max(heldForCapture, filled - lifted);
+                        // (How long the board stood still with the capturing piece lifted, before its victim's
+                        // square emptied.)
+                        if (lifted != Long.MIN_VALUE && emptied > lifted && stillBetween(m.from(), sq, lifted, emptied)) {
+                            heldForCapture = Math.max(heldForCapture, emptied - lifted);
+                        }
                         done = Math.max(done, filled);
                         first = Math.min(first, emptied);
                         landed = Math.max(landed, filled);
@@ -964,6 +968,17 @@ final class StorySearch {
     private boolean mayBeDropout(int sq, int j) {
         // (Weak when one dropout explains it: a proof needs more than that; joined dropouts are rare.)
         return mayBeDropout(sq, j, sensors.longestFalseEmpty());
+    }
+
+    /** Whether no square but {@code a} and {@code b} changed after {@code from} and before {@code to}. */
+    private boolean stillBetween(int a, int b, long from, long to) {
+        for (int sq = 0; sq < changes.length; sq++) {
+            if (sq == a || sq == b) continue;
+            for (long t : changes[sq].at()) {
+                if (t > from && t < to) return false;
+            }
+        }
+        return true;
     }
 
     /** As {@link #mayBeDropout(int, int)}, for emptiness no longer than {@code longest} (and a scan). */

@@ -1444,7 +1444,7 @@ final class Transition {
     /**
      * Whether story {@code x} is as likely as {@code best} whatever their costs: the same pieces move, and where
      * {@code best} has a piece held over the board, with the board still, for longer than a board nothing explains is
-     * left, then capturing, {@code x} has a capture nobody saw, on sensors where a swap often leaves no reading. A piece
+     * left before it captured, {@code x} has a capture nobody saw, on sensors where a swap often leaves no reading. A piece
      * set down unseen long ago and the other side's touch of one of its pieces now read the same (ECC 2018 game 898 at
      * 24 Hz: Nxc4 nobody saw, 3.4 s of thought, then a black pawn on e4 lifted and put back, was committed as Nxe4 with
      * the knight held 3.8 s).

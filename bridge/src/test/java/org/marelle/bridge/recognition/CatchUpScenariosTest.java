@@ -797,6 +797,21 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void theOtherSidesTouchOfAPieceIsNoCaptureByAPieceLiftedSecondsBefore() {
+        // From the simulator (ECC 2018 game 898, `swap` at 24 Hz, seed 1): 21.Nxc4 with no reading of c4, 3.4 s of
+        // thought, a black pawn on e4 lifted and put back, then 21...Rc6. Read as 21.Nxe4 (the knight held 3.8 s over
+        // the board, then taking on e4) and committed as the rook was lifted. At 24 Hz a swap often leaves no reading:
+        // both stories stay, and the reply that follows, or the player, tells.
+        Hands h = Hands.at(Position.fromFen("4r1k1/1p1b1ppp/1r6/p7/P1pPpB2/2P1P3/3N1PPP/R5K1 w - - 0 21"), HALL_24)
+                .ticking(42)
+                .up("d2").after(3375).up("e4").after(417).down("e4").after(417).up("b6").after(2250).down("c6")
+                .waitMs(3000);
+        assertThat(h.committed()).doesNotContain("Nxe4");
+        h.waitMs(40_000);
+        assertThat(h.committed()).doesNotContain("Nxe4");
+    }
+
+    @Test
     void storiesThatPartAtACaptureNobodySawAreAskedAboutBeforeTheBoardMovesOnPastTheSearch() {
         // From the simulator (chess.js game 87, `swap` at 24 Hz, seed 2): 11.Bxf7+ Kxf7 12.Rxb4 Rd8, a long think,
         // 13.fxe4 Be6. Rxb4 left no reading of b4, and 12.Rd8+ Rxd8 (the rook set down unseen and taken) leaves the
