@@ -576,28 +576,19 @@ final class Matcher {
 
     /**
      * Whether a piece stood (longer than a proof) on a square first move {@code first} passes over, after that move was
-     * done: no piece passing over it, unless the reply goes there or passes over it once begun. The two plies then leave
-     * it unexplained, and the story search weighs them against the stories that explain it (Lichess 793 at 24 Hz:
-     * f7-f6, f5 brushed as the pawn was set on f6, then exf6, read as f5 and exf6 en passant with a pawn standing on f6
-     * for 417 ms after it landed on f5, before White's pawn was lifted).
+     * done and before the reply began: no piece passing over it, and none of the reply's doing. The two plies then
+     * leave it unexplained, and the story search weighs them against the stories that explain it (Lichess 793 at
+     * 24 Hz: f7-f6, f5 brushed as the pawn was set on f6, then exf6, read as f5 and exf6 en passant with a pawn
+     * standing on f6 for 417 ms after it landed on f5, before White's pawn was lifted). (Once the reply began, the
+     * reply's hand may brush the square: Lichess 3715 at 24 Hz, Qxb2 over c2, then Rxb1+ with c2 brushed.)
      */
     private boolean passedOverLate(int first, Reply reply) {
-        long proof = t.config.proofMillis();
         SquareSet path = table.path(first).minus(table.fills(first));
-        SquareSet late = t.log.seenFilled(table.occupancy(), reply.complete(), t.now, proof).intersect(path);
-        if (late.isEmpty()) return false;
-        // (Read before the reply began, it is none of the reply's doing.)
+        if (path.isEmpty()) return false;
         long began = Math.min(reply.began(), t.now);
         FrameLog before = t.log.before(began);
-        SquareSet beforeReply = before == null ? SquareSet.EMPTY
-                : before.seenFilled(table.occupancy(), reply.complete(), began, proof).intersect(path);
-        if (!beforeReply.isEmpty()) return true;
-        MoveTable next = t.tableAfter(first);
-        for (int k = 0; k < reply.count(); k++) {
-            int j = reply.found()[k];
-            late = late.minus(next.fills(j)).minus(next.path(j));
-        }
-        return !late.isEmpty();
+        return before != null && !before.seenFilled(table.occupancy(), reply.complete(), began, t.config.proofMillis())
+                .intersect(path).isEmpty();
     }
 
     /**

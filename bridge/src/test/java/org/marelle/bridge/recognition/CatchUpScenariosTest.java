@@ -812,6 +812,19 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aSquareTheFirstMovePassedOverBrushedByTheReplysHandIsTheReplysDoing() {
+        // From the simulator (Lichess 2016-05 game 3715, `hall` at 24 Hz, seed 1): 40.Qxb2, the victim taken off first
+        // and the queen resting on c2 on its way, then 40...Rxb1+, the hand brushing c2 as the rook lands on b1. A
+        // reading on a square the first move passes over, after it was done, leaves two plies to the story search
+        // only when it came before the reply began (Lichess 793); this one, the reply's hand, was read as Qc2.
+        Hands h = Hands.at(Position.fromFen("6k1/4b2r/4q1p1/3pPp1p/2pP4/5RP1/1p1QB2P/rR4K1 w - - 4 40"), HALL_24)
+                .ticking(42)
+                .up("b2").after(541).up("d2").after(459).down("c2").after(125).up("c2").after(41).down("b2").after(125)
+                .change("-a1 -b1").after(209).down("c2").after(125).change("-c2 +b1").waitMs(3000);
+        assertThat(h.committed()).containsExactly("Qxb2", "Rxb1+");
+    }
+
+    @Test
     void storiesThatPartAtACaptureNobodySawAreAskedAboutBeforeTheBoardMovesOnPastTheSearch() {
         // From the simulator (chess.js game 87, `swap` at 24 Hz, seed 2): 11.Bxf7+ Kxf7 12.Rxb4 Rd8, a long think,
         // 13.fxe4 Be6. Rxb4 left no reading of b4, and 12.Rd8+ Rxd8 (the rook set down unseen and taken) leaves the
