@@ -31,12 +31,12 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
      * candidate to propose as pending when chosen (null for a story found by {@link StorySearch}, committed at once),
      * and for those when the board showed each move done ({@code doneAt}, null when not known).
      */
-    record Story(List<Move> moves, int square, Matcher.Candidate twoPly, long[] doneAt) {
+    record Story(List<Move> moves, int square, Matcher.TwoPlies twoPly, long[] doneAt) {
         Story {
             moves = List.copyOf(moves);
         }
 
-        Story(List<Move> moves, int square, Matcher.Candidate twoPly) {
+        Story(List<Move> moves, int square, Matcher.TwoPlies twoPly) {
             this(moves, square, twoPly, null);
         }
     }
@@ -46,9 +46,9 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
     }
 
     /** Two-ply stories the matcher could not choose among, shown since {@code since}. */
-    static Ambiguity of(SquareSet board, List<Matcher.Candidate> tied, long since) {
+    static Ambiguity of(SquareSet board, List<Matcher.TwoPlies> tied, long since) {
         List<Story> stories = new ArrayList<>();
-        for (Matcher.Candidate c : tied) {
+        for (Matcher.TwoPlies c : tied) {
             stories.add(new Story(List.of(c.move(), c.second()), PromotionChoices.base(c.move()).to(), c));
         }
         return new Ambiguity(board, stories, since, null, -1, -1, Long.MAX_VALUE);

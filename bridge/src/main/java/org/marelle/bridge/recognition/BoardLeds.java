@@ -91,24 +91,24 @@ public final class BoardLeds {
         }
         Position p = s.table.position;
         Pending pending = s.pending;
-        if (pending != null && pending.isMove()) {
-            Move m = pending.move();
-            if (pending.kind() == Pending.Kind.TWO_PLY) {
+        if (pending instanceof Pending.Moves shown) {
+            Move m = shown.move();
+            if (shown instanceof Pending.TwoPlies two) {
                 f = paintMove(f, m, Pattern.BLINK);
-                f = paintMove(f, pending.second(), Pattern.BLINK);
-            } else if (pending.choosable()) {
+                f = paintMove(f, two.second(), Pattern.BLINK);
+            } else if (shown instanceof Pending.Ply ply && ply.choosable()) {
                 PieceType chosen = s.boardChoice != null ? s.boardChoice : s.apiChoice;
                 Move b = PromotionChoices.base(m);
                 f = f.with(b.from(), new Led(MOVE, Pattern.ON)).with(b.to(), new Led(MOVE, Pattern.ON));
                 f = f.with(PromotionChoices.squareOf(m), new Led(chosen == null ? WHITE : choiceColour(chosen), Pattern.BLINK));
-                for (PromotionChoice c : pending.choices()) {
+                for (PromotionChoice c : ply.choices()) {
                     f = f.with(c.square(), new Led(choiceColour(c.piece()), c.piece() == chosen ? Pattern.BLINK : Pattern.ON));
                 }
             } else {
                 f = paintMove(f, m, Pattern.BLINK);
             }
-            if (!s.board.equals(pending.board())) {
-                f = hints(f, pending.finalTable(), s.board);
+            if (!s.board.equals(shown.board())) {
+                f = hints(f, shown.finalTable(), s.board);
             }
         } else if (!s.board.equals(s.table.occupancy())) {
             f = hints(f, s.table, s.board);

@@ -24,25 +24,44 @@ import org.marelle.rules.Position;
  */
 final class Matcher {
 
-    enum Kind { MOVE, TWO_PLY, TAKEBACK, NEW_GAME, RESULT }
+    /** What explains the board: a move, a move and its reply, a takeback, a new game or a result gesture. */
+    sealed interface Candidate permits Moves, Takeback, NewGame, GameResult {
+    }
+
+    /** A move (the first, with a reply), with its index in the committed position's table. */
+    sealed interface Moves extends Candidate permits Ply, TwoPlies {
+        Move move();
+
+        int index();
+    }
+
+    record Ply(Move move, int index) implements Moves {
+    }
 
     /**
-     * @param index          the move's index in the committed position's table (MOVE, TWO_PLY: the first move)
-     * @param firstComplete  TWO_PLY: when the first move was complete on the board
-     * @param second         TWO_PLY: the reply, whose table is {@code secondTable}
+     * A move and its reply.
+     *
+     * @param firstComplete when the first move was complete on the board
+     * @param unproven      the first move is a capture nobody saw, which only the reply proves
      */
-    record Candidate(Kind kind, Move move, int index, long firstComplete, Move second, int takeback, String result,
-                     boolean unproven) {
-        Candidate(Kind kind, Move move, int index, long firstComplete, Move second, int takeback, String result) {
-            this(kind, move, index, firstComplete, second, takeback, result, false);
-        }
+    record TwoPlies(Move move, int index, long firstComplete, Move second, boolean unproven) implements Moves {
+    }
+
+    /** The last {@code plies} moves taken back. */
+    record Takeback(int plies) implements Candidate {
+    }
+
+    record NewGame() implements Candidate {
+    }
+
+    record GameResult(String result) implements Candidate {
     }
 
     private final Transition t;
     /** See {@link #standingUnexplained}: computed once per look, when first needed. */
     private SquareSet standing;
     /** After {@link #find} found nothing: the two-ply stories the evidence could not choose among, else null. */
-    private java.util.List<Candidate> tied;
+    private java.util.List<TwoPlies> tied;
     private final MoveTable table;
     private final SquareSet board;
 
@@ -63,15 +82,15 @@ final class Matcher {
             History h = t.history;
             for (int k = 1; h != null; k++, h = h.older()) {
                 if (h.position().occupancy().equals(board) && polarityFits(h.position())) {
-                    return new Candidate(Kind.TAKEBACK, null, -1, -1, null, k, null);
+                    return new Takeback(k);
                 }
             }
         }
         if (board.equals(t.newGame.occupancy()) && (t.history != null || t.result != null || !table.position.equals(t.newGame))) {
-            return new Candidate(Kind.NEW_GAME, null, -1, -1, null, 0, null);
+            return new NewGame();
         }
         String result = ResultGestures.result(table.position, board);
-        if (result != null) return new Candidate(Kind.RESULT, null, -1, -1, null, 0, result);
+        if (result != null) return new GameResult(result);
         return null;
     }
 
@@ -99,7 +118,7 @@ final class Matcher {
         if (fasterCaptureSeen(found, n)) return null;
         // The move the board showed alone last (pending, or withdrawn since after standing longer than a flicker)
         // is the better story among moves that all match now.
-        for (Move shown : new Move[] {t.pending != null && t.pending.isMove() ? t.pending.move() : null, t.recentProvisional}) {
+        for (Move shown : new Move[] {t.pending instanceof Pending.Moves p ? p.move() : null, t.recentProvisional}) {
             if (shown == null || n <= 1) continue;
             int same = 0;
             for (int k = 0; k < n; k++) {
@@ -114,7 +133,7 @@ final class Matcher {
         if (best < 0) return null;
         if (contradictsLastStory(best)) return null;
         if (t.polarity != null && !polarityFits(table.position.play(table.moves[best]))) return null;
-        return new Candidate(Kind.MOVE, table.moves[best], best, -1, null, 0, null);
+        return new Ply(table.moves[best], best);
     }
 
     /**
@@ -395,7 +414,7 @@ final class Matcher {
 
     // ---- two plies ---------------------------------------------------------------------------------------------
 
-    private Candidate twoPly() {
+    private TwoPlies twoPly() {
         Color mover = table.position.turn();
         SquareSet opp = table.position.occupancy(mover.other());
         // The first moves with replies that explain the board, and those replies.
@@ -432,8 +451,7 @@ final class Matcher {
         // story: it was the board's one explanation when it was made. A pending move the board showed alone only for
         // a flicker (a neighbour's reading making a reply look undone for a scan) is no such story: the last move that
         // stood longer is.
-        Pending pending = t.pending;
-        Move shown = pending != null && pending.isMove() && t.shownAlone(pending) ? pending.move()
+        Move shown = t.pending instanceof Pending.Moves pending && t.shownAlone(pending) ? pending.move()
                 : t.recentProvisional;
         int first = choose(table, firsts.clone(), explains(replies, n), n, Long.MIN_VALUE);
         if (first < 0 && shown != null) n = keep(firsts, replies, n, (i, r) -> samePair(table.moves[i], shown));
@@ -482,8 +500,7 @@ final class Matcher {
                 }
             }
         }
-        return new Candidate(Kind.TWO_PLY, table.moves[first], first, reply.complete(), next.moves[second], 0, null,
-                !reply.proven());
+        return new TwoPlies(table.moves[first], first, reply.complete(), next.moves[second], !reply.proven());
     }
 
     /**
@@ -509,7 +526,7 @@ final class Matcher {
     }
 
     /** The stories the evidence could not choose among (see {@link Ambiguity}), or null when there were none. */
-    java.util.List<Candidate> tied() {
+    java.util.List<TwoPlies> tied() {
         return tied;
     }
 
@@ -518,13 +535,13 @@ final class Matcher {
      * reply the evidence chooses; null unless there are two or more whose first moves went to different squares (the
      * squares the player touches to choose).
      */
-    private java.util.List<Candidate> stories(int[] firsts, Reply[] replies, int n) {
-        java.util.List<Candidate> out = new java.util.ArrayList<>();
+    private java.util.List<TwoPlies> stories(int[] firsts, Reply[] replies, int n) {
+        java.util.List<TwoPlies> out = new java.util.ArrayList<>();
         SquareSet squares = SquareSet.EMPTY;
         for (int k = 0; k < n; k++) {
             int i = firsts[k];
             boolean seen = false;
-            for (Candidate c : out) seen |= samePair(c.move(), table.moves[i]);
+            for (TwoPlies c : out) seen |= samePair(c.move(), table.moves[i]);
             if (seen) continue;
             Reply reply = replies[k];
             MoveTable next = t.tableAfter(i);
@@ -533,8 +550,7 @@ final class Matcher {
             int square = PromotionChoices.base(table.moves[i]).to();
             if (squares.contains(square)) return null;
             squares = squares.with(square);
-            out.add(new Candidate(Kind.TWO_PLY, table.moves[i], i, reply.complete(), next.moves[second], 0, null,
-                    !reply.proven()));
+            out.add(new TwoPlies(table.moves[i], i, reply.complete(), next.moves[second], !reply.proven()));
         }
         return out.size() >= 2 ? out : null;
     }
@@ -611,8 +627,7 @@ final class Matcher {
      * any move that was seen done.
      */
     private boolean otherMoveWithPartialReply(int first, boolean firstProven) {
-        Pending pending = t.pending;
-        if (pending != null && pending.isMove() && t.shownAlone(pending)) {
+        if (t.pending instanceof Pending.Moves pending && t.shownAlone(pending)) {
             return !samePair(pending.move(), table.moves[first]) && t.stillPartOfMoveInOrder(pending.afterTable());
         }
         Move recent = t.recentProvisional;

@@ -341,13 +341,16 @@ public final class RecognizerState {
 
     /** The move the board shows that is not final yet (the first, when the board shows a move and its reply). */
     public Optional<Move> provisionalMove() {
-        return pending != null && pending.isMove() ? Optional.of(pending.move()) : Optional.empty();
+        return pending instanceof Pending.Moves shown ? Optional.of(shown.move()) : Optional.empty();
     }
 
     /** The moves the board shows that are not final yet: none, one, or a move and its reply. */
     public List<Move> provisionalMoves() {
-        if (pending == null || !pending.isMove()) return List.of();
-        return pending.second() == null ? List.of(pending.move()) : List.of(pending.move(), pending.second());
+        return switch (pending) {
+            case Pending.Ply ply -> List.of(ply.move());
+            case Pending.TwoPlies two -> List.of(two.move(), two.second());
+            case null, default -> List.of();
+        };
     }
 
     /** The current mismatch report, while the board still shows it. */
@@ -390,7 +393,7 @@ public final class RecognizerState {
             // The board is glitching: nothing is decided before the glitch has lasted long enough to count.
             at = deviatedSince + glitchMillis;
         } else if (pending != null) {
-            at = pending.since() + windowOf(pending);
+            at = pending.since() + Transition.window(pending, boardChoice != null || apiChoice != null, config.promotionMillis());
             // A window that ran out without a decision (the board shows the move, but not yet for long enough in
             // all): look again a little later, never in a loop.
             if (at <= now) at = now + config.proofMillis() / 4;
@@ -410,16 +413,6 @@ public final class RecognizerState {
         return at == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(at);
     }
 
-    private long windowOf(Pending p) {
-        if (p.kind() == Pending.Kind.MOVE && p.choosable() && boardChoice == null && apiChoice == null) {
-            return Math.max(p.window(), config.promotionMillis());
-        }
-        if (p.kind() == Pending.Kind.TWO_PLY && p.first() != null) {
-            return Math.max(0, Math.min(p.window(), p.first().since() + windowOf(p.first()) - p.since()));
-        }
-        return p.window();
-    }
-
     /** What the LEDs should show now (see {@link BoardLeds}). */
     public LedFrame leds() {
         return BoardLeds.render(this);
@@ -428,6 +421,6 @@ public final class RecognizerState {
     @Override
     public String toString() {
         return "RecognizerState[" + table.position.fen() + ", board " + (board == null ? "unknown" : board.toString(table.geometry))
-                + (pending == null ? "" : ", pending " + pending.kind() + " " + pending.move()) + "]";
+                + (pending == null ? "" : ", pending " + pending) + "]";
     }
 }

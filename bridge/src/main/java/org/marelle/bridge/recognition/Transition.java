@@ -279,7 +279,7 @@ final class Transition {
 
     // ---- deciding on the board ---------------------------------------------------------------------------------
 
-    private void evaluate() {
+    void evaluate() {
         look();
         if (explained) {
             if (mismatch != null) events.add(new BoardInSync(now));
@@ -300,23 +300,23 @@ final class Transition {
         if (result != null) {
             // After a result gesture only a new game counts.
             if (board.equals(newGame.occupancy())) {
-                propose(Pending.decision(Pending.Kind.NEW_GAME, board, now, config.newGameMillis(), 0, null));
+                propose(new Pending.NewGame(board, now, config.newGameMillis()));
             } else {
                 withdraw();
             }
             return;
         }
-        if (pending != null && pending.isMove()) {
-            if (board.equals(pending.board())) {
+        if (pending instanceof Pending.Moves shown) {
+            if (board.equals(shown.board())) {
                 if (tapSquare >= 0) {
                     tapSquare = -1;
-                    pending = pending.restart(now);
+                    pending = shown.restart(now);
                 }
                 noteTap(pending);
                 // Otherwise the other side put back what it had lifted and the move itself never changed; unless
                 // what it lifted together were its king and rook, trading squares in Chess960 castling.
-                if (pending.kind() == Pending.Kind.MOVE) {
-                    Matcher.Candidate castle = nullCastleAfter(pending);
+                if (pending instanceof Pending.Ply ply) {
+                    Matcher.TwoPlies castle = nullCastleAfter(ply);
                     if (castle != null) propose(twoPlyPending(castle));
                 }
                 return;
@@ -333,12 +333,12 @@ final class Transition {
             // The board back at the game's position answers a question with "none of these" (a piece that was still
             // held is set back).
             if (ambiguity != null && !ambiguity.board().equals(board)) ambiguity = null;
-            Pending castle = nullCastle();
+            Pending.Ply castle = nullCastle();
             if (castle != null) {
                 propose(castle);
             } else {
                 // Back in sync for less than a flicker (the square left reading occupied again): a glitch.
-                if (pending != null && pending.isMove() && glitching(deviated)) return;
+                if (pending instanceof Pending.Moves && glitching(deviated)) return;
                 withdraw();
                 boardChoice = null;
                 // A capture made elsewhere shows its final occupancy as soon as the capturing piece is lifted, its
@@ -381,12 +381,13 @@ final class Transition {
             if (ambiguity == null || !ambiguity.board().equals(board)) ambiguity = Ambiguity.of(board, matcher.tied(), now);
             // A pending move among the tied first moves was proposed on weaker evidence than a tie (shown alone for
             // a scan, as a flicker made the reply look undone): it no longer stands.
-            if (pending != null && pending.isMove()) withdraw();
+            if (pending instanceof Pending.Moves) withdraw();
         } else if (ambiguity != null && !ambiguity.board().equals(board)) {
             ambiguity = null;
         }
-        if (pending != null && pending.isMove() && (c == null || !pending.move().equals(c.move())) && stands(pending)
-                && (c == null || shownLongerThanFlicker(pending) || !firstShown(c))) {
+        if (pending instanceof Pending.Moves shown && !(c instanceof Matcher.Moves m && shown.move().equals(m.move()))
+                && stands(shown)
+                && (c == null || shownLongerThanFlicker(shown) || !firstShown(c))) {
             // The other side is answering (or the next move is under way): the pending story still explains the
             // board, and its window keeps running. A story that starts with another first move does not replace it,
             // unless the board showed the pending decision only for a flicker (a bounce and a neighbour's reading
@@ -395,14 +396,14 @@ final class Transition {
         }
         // The reply of two pending plies reading undone (the square it left misread as occupied) is a deviation like
         // any other: the two plies stand through it if it lasts less than a flicker.
-        boolean replyUndone = c != null && c.kind() == Matcher.Kind.MOVE && pending != null
-                && pending.kind() == Pending.Kind.TWO_PLY && pending.move().equals(c.move());
+        boolean replyUndone = c instanceof Matcher.Ply ply && pending instanceof Pending.TwoPlies two
+                && two.move().equals(ply.move());
         // So is a reading that tells another story with another first move (a bounce and a neighbour's flicker can
         // read as a whole other pair of moves for a scan): the new story is proposed only once it lasts.
-        boolean otherStory = c != null && (c.kind() == Matcher.Kind.MOVE || c.kind() == Matcher.Kind.TWO_PLY)
-                && pending != null && pending.isMove() && !Matcher.samePair(pending.move(), c.move());
+        boolean otherStory = c instanceof Matcher.Moves m && pending instanceof Pending.Moves shown
+                && !Matcher.samePair(shown.move(), m.move());
         if (c == null || replyUndone || otherStory) {
-            if (pending != null && pending.isMove()) {
+            if (pending instanceof Pending.Moves) {
                 // A board that stops showing the pending move for less than a flicker (a square misread for a scan or
                 // two, a bounce) does not withdraw it: it only keeps it from being committed meanwhile.
                 if (glitching(deviated)) {
@@ -412,7 +413,8 @@ final class Transition {
                 if (fallsBackToFirst()) return;
             }
             if (replyUndone) {
-                propose(movePending(table, c.move(), c.index(), now));
+                Matcher.Ply ply = (Matcher.Ply) c;
+                propose(movePending(table, ply.move(), ply.index(), now));
                 return;
             }
             if (c == null) {
@@ -421,13 +423,12 @@ final class Transition {
                 return;
             }
         }
-        switch (c.kind()) {
-            case TWO_PLY -> propose(twoPlyPending(c));
-            case MOVE -> propose(movePending(table, c.move(), c.index(), now));
-            case TAKEBACK -> propose(Pending.decision(Pending.Kind.TAKEBACK, board, now, config.takebackMillis(),
-                    c.takeback(), null));
-            case NEW_GAME -> propose(Pending.decision(Pending.Kind.NEW_GAME, board, now, config.newGameMillis(), 0, null));
-            case RESULT -> propose(Pending.decision(Pending.Kind.RESULT, board, now, config.resultMillis(), 0, c.result()));
+        switch (c) {
+            case Matcher.TwoPlies two -> propose(twoPlyPending(two));
+            case Matcher.Ply ply -> propose(movePending(table, ply.move(), ply.index(), now));
+            case Matcher.Takeback back -> propose(new Pending.Takeback(back.plies(), board, now, config.takebackMillis()));
+            case Matcher.NewGame ignored -> propose(new Pending.NewGame(board, now, config.newGameMillis()));
+            case Matcher.GameResult r -> propose(new Pending.GameResult(r.result(), board, now, config.resultMillis()));
         }
     }
 
@@ -472,15 +473,15 @@ final class Transition {
     }
 
     /** The pending decision for a move of table {@code tb}, with its window: longer when it may still grow. */
-    private Pending movePending(MoveTable tb, Move m, int i, long since) {
+    private Pending.Ply movePending(MoveTable tb, Move m, int i, long since) {
         long window = config.settleMillis();
         if (tb.isHiddenCapture(i)) window = Math.max(window, config.captureMillis());
         if (maySlideOn(tb, i)) window = Math.max(window, config.slideMillis());
         if (mayBecomeCastling(tb, i)) window = Math.max(window, config.castlingMillis());
         MoveTable after = tb == table ? tableAfter(i) : tableOf(tb.position.play(m));
         List<PromotionChoice> choices = PromotionChoices.of(tb.position, m);
-        return new Pending(Pending.Kind.MOVE, m, i, after, null, null, -1, null, board, since, window,
-                after.position.occupancy(after.position.turn()), slideTargets(tb, m), choices, 0, null);
+        return new Pending.Ply(m, i, after, board, since, window, after.position.occupancy(after.position.turn()),
+                slideTargets(tb, m), choices);
     }
 
     /**
@@ -488,28 +489,27 @@ final class Transition {
      * once the board has shown them for {@code proofMillis} (a coincidence of sensor flicker lasts less), during
      * which the first mover may already be making the next move.
      */
-    private Pending twoPlyPending(Matcher.Candidate c) {
+    private Pending.TwoPlies twoPlyPending(Matcher.TwoPlies c) {
         MoveTable first = tableAfter(c.index());
         int j = first.indexOf(c.second());
         MoveTable second = tableOf(first.position.play(c.second()));
         // The first move alone: as it was pending, or else as pending from now (it never stood alone, so it lends
         // the two plies no earlier decision); none for a capture nobody saw, which only the reply could prove.
-        Pending alone = c.unproven() ? null
-                : pending != null && pending.kind() == Pending.Kind.MOVE && pending.move().equals(c.move())
-                ? pending
-                : pending != null && pending.kind() == Pending.Kind.TWO_PLY && pending.move().equals(c.move())
-                ? pending.first()
+        Pending.Ply alone = c.unproven() ? null
+                : pending instanceof Pending.Ply ply && ply.move().equals(c.move())
+                ? ply
+                : pending instanceof Pending.TwoPlies two && two.move().equals(c.move())
+                ? two.first()
                 : movePendingAt(c.move(), c.index(), now);
-        return new Pending(Pending.Kind.TWO_PLY, c.move(), c.index(), first, c.second(), second, c.firstComplete(),
-                alone, board, now, config.proofMillis(), second.position.occupancy(second.position.turn()),
-                slideTargets(first, first.moves[j]), List.of(), 0, null);
+        return new Pending.TwoPlies(c.move(), c.index(), first, c.second(), second, c.firstComplete(), alone, board,
+                now, config.proofMillis(), second.position.occupancy(second.position.turn()),
+                slideTargets(first, first.moves[j]));
     }
 
     /** The move of the committed table as pending from {@code since}, with the board it leaves. */
-    private Pending movePendingAt(Move m, int i, long since) {
-        Pending p = movePending(table, m, i, since);
-        return new Pending(p.kind(), m, i, p.afterTable(), null, null, -1, null, table.after(i), since, p.window(),
-                p.opponents(), p.captureTargets(), p.choices(), 0, null);
+    private Pending.Ply movePendingAt(Move m, int i, long since) {
+        Pending.Ply p = movePending(table, m, i, since);
+        return p.shownBy(table.after(i), since, p.window());
     }
 
     /**
@@ -530,7 +530,7 @@ final class Transition {
     }
 
     /** A piece that could still slide further along the same line to another legal square. */
-    private static boolean maySlideOn(MoveTable tb, int i) {
+    static boolean maySlideOn(MoveTable tb, int i) {
         Move m = PromotionChoices.base(tb.moves[i]);
         if (m instanceof Move.Castle) return false;
         for (int j = 0; j < tb.count; j++) {
@@ -543,7 +543,7 @@ final class Transition {
     }
 
     /** A king or rook move that may be the first half of a castling that is legal now. */
-    private static boolean mayBecomeCastling(MoveTable tb, int i) {
+    static boolean mayBecomeCastling(MoveTable tb, int i) {
         Move m = PromotionChoices.base(tb.moves[i]);
         if (m instanceof Move.Castle) return false;
         for (int j = 0; j < tb.count; j++) {
@@ -560,25 +560,23 @@ final class Transition {
      * Chess960 castling where king and rook trade squares (or stay): the occupancy does not change, so only the two
      * squares read empty together say it happened.
      */
-    private Pending nullCastle() {
+    private Pending.Ply nullCastle() {
         for (int i = 0; i < table.count; i++) {
             if (PromotionChoices.base(table.moves[i]) instanceof Move.Castle c && table.leaves(i, table.occupancy())
                     && log.seenEmpty(SquareSet.of(c.from(), c.rookFrom()), Long.MIN_VALUE, now, config.proofMillis())) {
-                Pending p = movePending(table, table.moves[i], i, now);
-                return new Pending(p.kind(), p.move(), i, p.afterTable(), null, null, -1, null, board, now,
-                        config.castlingMillis(), p.opponents(), p.captureTargets(), p.choices(), 0, null);
+                return movePending(table, table.moves[i], i, now).shownBy(board, now, config.castlingMillis());
             }
         }
         return null;
     }
 
     /** A Chess960 castling that leaves the occupancy unchanged, made by the other side after the pending move. */
-    private Matcher.Candidate nullCastleAfter(Pending p) {
+    private Matcher.TwoPlies nullCastleAfter(Pending.Ply p) {
         MoveTable tb = p.afterTable();
         for (int i = 0; i < tb.count; i++) {
             if (PromotionChoices.base(tb.moves[i]) instanceof Move.Castle c && tb.leaves(i, tb.occupancy())
                     && log.seenEmpty(SquareSet.of(c.from(), c.rookFrom()), p.since(), now, config.proofMillis())) {
-                return new Matcher.Candidate(Matcher.Kind.TWO_PLY, p.move(), p.index(), p.since(), tb.moves[i], 0, null);
+                return new Matcher.TwoPlies(p.move(), p.index(), p.since(), tb.moves[i], false);
             }
         }
         return null;
@@ -586,12 +584,12 @@ final class Transition {
 
     /** A piece set down on a lit promotion choice square (with the promotion square full or being refilled). */
     private int tapInProgress() {
-        if (pending.kind() != Pending.Kind.MOVE || !pending.choosable()) return -1;
-        SquareSet added = board.minus(pending.board());
-        SquareSet missing = pending.board().minus(board);
-        if (added.count() != 1 || !missing.minus(SquareSet.of(PromotionChoices.squareOf(pending.move()))).isEmpty()) return -1;
+        if (!(pending instanceof Pending.Ply ply) || !ply.choosable()) return -1;
+        SquareSet added = board.minus(ply.board());
+        SquareSet missing = ply.board().minus(board);
+        if (added.count() != 1 || !missing.minus(SquareSet.of(PromotionChoices.squareOf(ply.move()))).isEmpty()) return -1;
         int sq = added.first();
-        for (PromotionChoice c : pending.choices()) {
+        for (PromotionChoice c : ply.choices()) {
             if (c.square() == sq) return sq;
         }
         return -1;
@@ -601,7 +599,7 @@ final class Transition {
      * The side to reply lifted some of its pieces after the move was complete: the move stands and its window keeps
      * running, unless a lifted piece is a victim the moving piece could still slide on to.
      */
-    private boolean otherSideLifts(Pending p) {
+    private boolean otherSideLifts(Pending.Moves p) {
         SquareSet lifted = p.board().minus(board);
         if (!board.minus(p.board()).isEmpty() || lifted.isEmpty()) return false;
         return lifted.minus(p.opponents()).isEmpty() && lifted.intersect(p.captureTargets()).isEmpty();
@@ -612,7 +610,7 @@ final class Transition {
      * the mover lifted as its victim): the move stands, unless the lifted pieces include the piece the move set down
      * (the mover may be going on) or a victim it could still slide on to.
      */
-    private boolean replyUnderway(Pending p) {
+    private boolean replyUnderway(Pending.Moves p) {
         SquareSet lifted = p.board().minus(board);
         Move m = PromotionChoices.base(p.lastMove());
         SquareSet placed = SquareSet.of(m.to());
@@ -622,13 +620,13 @@ final class Transition {
     }
 
     /** Whether the board still shows the pending move (or moves), perhaps with the other side answering. */
-    private boolean stands(Pending p) {
+    private boolean stands(Pending.Moves p) {
         if (board.equals(p.board()) || otherSideLifts(p)) return true;
-        if (p.kind() == Pending.Kind.TWO_PLY) {
+        if (p instanceof Pending.TwoPlies two) {
             // The next move under way (any piece, the ones just moved too), with the squares the reply left still
             // empty: a reply that reads undone again was sensor flicker.
-            SquareSet replyLeft = p.afterTable().occupancy().minus(p.secondTable().occupancy());
-            return replyLeft.intersect(board).isEmpty() && partOfMoveInOrder(p.secondTable());
+            SquareSet replyLeft = two.afterTable().occupancy().minus(two.secondTable().occupancy());
+            return replyLeft.intersect(board).isEmpty() && partOfMoveInOrder(two.secondTable());
         }
         return replyUnderway(p);
     }
@@ -638,7 +636,7 @@ final class Transition {
      * move is kept (and {@link #deviatedSince} says since when), else it is up for withdrawal.
      */
     private boolean glitching(long deviated) {
-        deviatedSince = deviationSince(pending, deviated);
+        deviatedSince = deviationSince((Pending.Moves) pending, deviated);
         glitchMillis = glitchMillis();
         if (now - deviatedSince < glitchMillis) return true;
         deviatedSince = -1;
@@ -654,13 +652,13 @@ final class Transition {
     private long glitchMillis() {
         long flicker = storyMillis();
         SensorModel sensors = config.sensors();
-        if (pending == null || !pending.isMove() || sensors.dropout().none()) return flicker;
-        SquareSet differ = board.symmetricDifference(pending.board())
-                .minus(pending.board().minus(board).intersect(pending.opponents()));
-        SquareSet placed = StorySearch.placed(PromotionChoices.base(pending.move()))
-                .union(StorySearch.placed(PromotionChoices.base(pending.lastMove())));
+        if (!(pending instanceof Pending.Moves shown) || sensors.dropout().none()) return flicker;
+        SquareSet differ = board.symmetricDifference(shown.board())
+                .minus(shown.board().minus(board).intersect(shown.opponents()));
+        SquareSet placed = StorySearch.placed(PromotionChoices.base(shown.move()))
+                .union(StorySearch.placed(PromotionChoices.base(shown.lastMove())));
         if (differ.isEmpty() || !placed.containsAll(differ) || differ.intersects(board)
-                || now - pending.since() > sensors.dropoutWithinMillis()) {
+                || now - shown.since() > sensors.dropoutWithinMillis()) {
             return flicker;
         }
         return Math.max(flicker, sensors.longestReadingOf(sensors.longestFalseEmpty()));
@@ -672,7 +670,7 @@ final class Transition {
      * ({@code deviated}, or now). A bounce on one square followed by a flicker on another is two glitches, each short,
      * not one long deviation.
      */
-    private long deviationSince(Pending p, long deviated) {
+    private long deviationSince(Pending.Moves p, long deviated) {
         SquareSet differ = board.symmetricDifference(p.board()).minus(p.board().minus(board).intersect(p.opponents()));
         long since = now;
         for (int sq : differ.toArray()) since = Math.min(since, log.currentSince(sq, 0));
@@ -682,22 +680,22 @@ final class Transition {
 
     /** The reply goes on changing (a piece dragged further), the first move standing alone again: it is pending. */
     private boolean fallsBackToFirst() {
-        if (pending.kind() != Pending.Kind.TWO_PLY || pending.first() == null || !stands(pending.first())) return false;
-        fallBackToFirst();
+        if (!(pending instanceof Pending.TwoPlies two) || two.first() == null || !stands(two.first())) return false;
+        fallBackToFirst(two);
         return true;
     }
 
-    private void fallBackToFirst() {
-        events.add(new ProvisionalWithdrawn(now, pending.second()));
-        pending = pending.first();
+    private void fallBackToFirst(Pending.TwoPlies two) {
+        events.add(new ProvisionalWithdrawn(now, two.second()));
+        pending = two.first();
     }
 
     /**
      * The on-board promotion choice, read from the evidence: since the promotion was made, a lit choice square held a
      * piece longer than a flicker and is empty again. The latest such touch counts.
      */
-    private void noteTap(Pending p) {
-        if (p.kind() != Pending.Kind.MOVE || !p.choosable()) return;
+    private void noteTap(Pending decision) {
+        if (!(decision instanceof Pending.Ply p) || !p.choosable()) return;
         long from = Math.min(p.since(), firstDone(p.index()));
         long latest = -1;
         PieceType chosen = null;
@@ -722,27 +720,27 @@ final class Transition {
 
     private void propose(Pending p) {
         if (pending != null && pending.sameDecision(p) && pending.board().equals(p.board())) return;
-        if (pending != null && pending.kind() == Pending.Kind.TWO_PLY && p.kind() == Pending.Kind.MOVE
-                && pending.first() != null && pending.first().sameDecision(p) && pending.first().board().equals(p.board())) {
-            fallBackToFirst();
+        if (pending instanceof Pending.TwoPlies two && p instanceof Pending.Ply
+                && two.first() != null && two.first().sameDecision(p) && two.first().board().equals(p.board())) {
+            fallBackToFirst(two);
             return;
         }
-        if (pending != null && pending.isMove() && p.kind() == Pending.Kind.TWO_PLY && pending.move().equals(p.move())) {
+        if (pending instanceof Pending.Moves shown && p instanceof Pending.TwoPlies reply && shown.move().equals(reply.move())) {
             // The reply came (or changed): the first move is already shown as provisional.
-            if (pending.kind() == Pending.Kind.TWO_PLY) events.add(new ProvisionalWithdrawn(now, pending.second()));
+            if (shown instanceof Pending.TwoPlies two) events.add(new ProvisionalWithdrawn(now, two.second()));
             pending = p;
-            events.add(new MoveProvisional(now, p.second(), p.afterTable().position.san(p.second())));
+            events.add(new MoveProvisional(now, reply.second(), reply.afterTable().position.san(reply.second())));
             return;
         }
         withdraw();
         pending = p;
         noteTap(p);
-        if (p.isMove()) {
-            events.add(new MoveProvisional(now, p.move(), table.position.san(p.move())));
-            if (p.kind() == Pending.Kind.TWO_PLY) {
-                events.add(new MoveProvisional(now, p.second(), p.afterTable().position.san(p.second())));
-            } else if (PromotionChoices.isPromotion(p.move())) {
-                events.add(new PromotionPending(now, p.move(), PromotionChoices.defaultPiece(table.position), p.choices()));
+        if (p instanceof Pending.Moves shown) {
+            events.add(new MoveProvisional(now, shown.move(), table.position.san(shown.move())));
+            if (shown instanceof Pending.TwoPlies two) {
+                events.add(new MoveProvisional(now, two.second(), two.afterTable().position.san(two.second())));
+            } else if (shown instanceof Pending.Ply ply && PromotionChoices.isPromotion(ply.move())) {
+                events.add(new PromotionPending(now, ply.move(), PromotionChoices.defaultPiece(table.position), ply.choices()));
             }
         }
     }
@@ -753,19 +751,19 @@ final class Transition {
 
     /** Withdraws the pending decision, which the board showed until {@code shownUntil}. */
     private void withdraw(long shownUntil) {
-        if (pending != null && pending.isMove()) {
-            if (pending.kind() == Pending.Kind.TWO_PLY) events.add(new ProvisionalWithdrawn(now, pending.second()));
-            events.add(new ProvisionalWithdrawn(now, pending.move()));
+        if (pending instanceof Pending.Moves moved) {
+            if (moved instanceof Pending.TwoPlies two) events.add(new ProvisionalWithdrawn(now, two.second()));
+            events.add(new ProvisionalWithdrawn(now, moved.move()));
             // Remembered as the board's last story only if the board showed it (a first move: alone) longer than a
             // flicker in all since the story remembered before it ended: glimpses of a square passed over before
             // that story are no later story, and a move shown in pieces between flickers is one.
-            SquareSet alone = pending.alone().board();
+            SquareSet alone = moved.alone().board();
             long from = recentProvisional == null ? Long.MIN_VALUE : recentAt;
             long shown = log.shownFor(alone, from, now);
             if (shown >= storyMillis()) {
-                recentProvisional = pending.move();
+                recentProvisional = moved.move();
                 recentAt = Math.min(shownUntil, log.lastShownEnd(alone, now));
-            } else if (shown >= storyMillis() / 2 && slidOnFrom(recentProvisional, pending.move())) {
+            } else if (shown >= storyMillis() / 2 && slidOnFrom(recentProvisional, moved.move())) {
                 // The piece of the last story was read further along its line as it left its square, alone for more
                 // than a scan: it slid on (a rook dragged f7-f4, resting there, then on to f2), and the square it
                 // rested on is no story any more. (A square further on read long after the piece left is no slide:
@@ -892,12 +890,12 @@ final class Transition {
             evaluate();
         }
         if (ambiguity != null && now >= ambiguity.decideAt() && board.equals(ambiguity.board())) {
-            // Nobody answered, and no piece is held this long: the board decides as it does when still (catchUp).
+            // Nobody answered, and no piece is held this long: the board decides as it does when still ({@code CatchUp}).
             ambiguity = null;
             searched = null;
             catchUpStill = config.holdMillis();
         }
-        if (catchUpDue() && now - log.at() >= catchUpStill) catchUp();
+        if (catchUpDue() && now - log.at() >= catchUpStill) new CatchUp(this).decide();
         if (ambiguity != null && !ambiguity.reported() && board.equals(ambiguity.board())
                 && now - ambiguity.since() >= config.settleMillis()) {
             ambiguity = ambiguity.asking(now, table.position);
@@ -912,43 +910,48 @@ final class Transition {
     }
 
     long window(Pending p) {
-        if (p.kind() == Pending.Kind.MOVE && p.choosable() && boardChoice == null && apiChoice == null) {
-            return Math.max(p.window(), config.promotionMillis());
-        }
-        if (p.kind() == Pending.Kind.TWO_PLY && p.first() != null) {
-            // The first move is not decided later than its own window would have decided it.
-            return Math.max(0, Math.min(p.window(), p.first().since() + window(p.first()) - p.since()));
+        return window(p, boardChoice != null || apiChoice != null, config.promotionMillis());
+    }
+
+    /**
+     * How long {@code p} must stand before it is final: a promotion whose piece is not {@code chosen} yet waits for the
+     * choice; two plies are not decided later than the first move's own window would have decided it.
+     */
+    static long window(Pending p, boolean chosen, long promotionMillis) {
+        if (p instanceof Pending.Ply ply && ply.choosable() && !chosen) return Math.max(p.window(), promotionMillis);
+        if (p instanceof Pending.TwoPlies two && two.first() != null) {
+            return Math.max(0, Math.min(p.window(), two.first().since() + window(two.first(), chosen, promotionMillis)
+                    - p.since()));
         }
         return p.window();
     }
 
     private boolean committable() {
-        if (!pending.isMove()) return board.equals(pending.board());
+        if (!(pending instanceof Pending.Moves shownMove)) return board.equals(pending.board());
         // A decision the board showed only for a flicker (one to three scans) is no evidence that it happened: it
         // stands, but it is final only once the board has shown it longer.
         // (Nor while the board tells another story for less than a flicker: that is no evidence for either.)
         // Two plies, whose window is short, need the board to have shown them for that window in all: a pair read in
         // pieces between flickers of two squares is not yet a pair.
-        boolean shown = pending.kind() == Pending.Kind.TWO_PLY
-                ? log.shownFor(pending.board(), Long.MIN_VALUE, now) >= config.proofMillis()
-                : board.equals(pending.board()) || shownLongerThanFlicker(pending);
-        return tapSquare < 0 && deviatedSince < 0 && stands(pending)
+        boolean shown = shownMove instanceof Pending.TwoPlies
+                ? log.shownFor(shownMove.board(), Long.MIN_VALUE, now) >= config.proofMillis()
+                : board.equals(shownMove.board()) || shownLongerThanFlicker(shownMove);
+        return tapSquare < 0 && deviatedSince < 0 && stands(shownMove)
                 && (shown
-                || pending.kind() == Pending.Kind.TWO_PLY && pending.first() != null
-                && log.shownFor(pending.first().board(), Long.MIN_VALUE, now) >= storyMillis()
-                || shownOnItsSquares(pending));
+                || shownMove instanceof Pending.TwoPlies two && two.first() != null
+                && log.shownFor(two.first().board(), Long.MIN_VALUE, now) >= storyMillis()
+                || shownOnItsSquares(shownMove));
     }
 
     /** Whether the board showed the first move of candidate {@code c} alone longer than a flicker, in all. */
     private boolean firstShown(Matcher.Candidate c) {
-        if (c.kind() != Matcher.Kind.TWO_PLY) return true;   // a candidate that matches the board now
-        return log.shownFor(table.after(c.index()), Long.MIN_VALUE, now) >= storyMillis();
+        if (!(c instanceof Matcher.TwoPlies two)) return true;   // a candidate that matches the board now
+        return log.shownFor(table.after(two.index()), Long.MIN_VALUE, now) >= storyMillis();
     }
 
     private void fire() {
-        Pending p = pending;
-        switch (p.kind()) {
-            case MOVE -> {
+        switch (pending) {
+            case Pending.Ply p -> {
                 Move m = p.move();
                 int i = p.index();
                 if (PromotionChoices.isPromotion(m)) {
@@ -961,7 +964,7 @@ final class Transition {
                 }
                 commit(m, i, Math.min(p.since(), firstDone(i)), p.since());
             }
-            case TWO_PLY -> {
+            case Pending.TwoPlies p -> {
                 // A promotion answered at once: its piece is the one chosen on the board meanwhile, if any (ECC 2018
                 // game 146, `swap` at 24 Hz: dxe1=R+, the rook chosen on f1, then Qxe1, was committed as dxe1=Q+).
                 Move m = p.move();
@@ -985,16 +988,15 @@ final class Transition {
                 // board still shows it (else the next look sees what became of it).
                 int j = table.indexOf(p.second());
                 if (j < 0) break;
-                Pending reply = movePending(table, p.second(), j, p.since());
+                Pending.Ply reply = movePending(table, p.second(), j, p.since());
                 // (Its position is the one after the piece chosen, when that is not the piece read.)
                 MoveTable afterReply = asRead ? p.secondTable() : reply.afterTable();
-                Pending standing = new Pending(reply.kind(), reply.move(), j, afterReply, null, null, -1, null,
-                        p.board(), p.since(), reply.window(), reply.opponents(), reply.captureTargets(), reply.choices(),
-                        0, null);
+                Pending.Ply standing = new Pending.Ply(reply.move(), j, afterReply, p.board(), p.since(), reply.window(),
+                        reply.opponents(), reply.captureTargets(), reply.choices());
                 if (stands(standing)) pending = standing;
             }
-            case TAKEBACK -> {
-                History h = history.back(p.takeback());
+            case Pending.Takeback p -> {
+                History h = history.back(p.plies());
                 List<Move> undone = new ArrayList<>();
                 for (History x = history; x != h.older(); x = x.older()) undone.add(x.move());
                 Position back = h.position();
@@ -1007,11 +1009,11 @@ final class Transition {
                 boardChoice = null;
                 events.add(new TakenBack(now, undone, back));
             }
-            case NEW_GAME -> {
+            case Pending.NewGame p -> {
                 startOver(newGame);
                 events.add(new NewGameDetected(now, newGame));
             }
-            case RESULT -> {
+            case Pending.GameResult p -> {
                 result = p.result();
                 pending = null;
                 events.add(new ResultGesture(now, result));
@@ -1119,7 +1121,7 @@ final class Transition {
     }
 
     /** Whether every move of {@code moves}, from {@code p}, is made by a side that plays on this board. */
-    private boolean boardPlays(Position p, List<Move> moves) {
+    boolean boardPlays(Position p, List<Move> moves) {
         Color side = p.turn();
         for (int i = 0; i < moves.size(); i++, side = side.other()) {
             if (remoteSides.contains(side)) return false;
@@ -1140,9 +1142,9 @@ final class Transition {
 
     /** The position after move {@code i} of the committed table, with its moves (cached for this step). */
     MoveTable tableAfter(int i) {
-        if (pending != null && pending.isMove() && pending.index() == i && pending.afterTable() != null
-                && table.moves[i].equals(pending.move())) {
-            return pending.afterTable();
+        if (pending instanceof Pending.Moves shown && shown.index() == i && shown.afterTable() != null
+                && table.moves[i].equals(shown.move())) {
+            return shown.afterTable();
         }
         if (afterTables == null) afterTables = new MoveTable[table.count];
         MoveTable t = afterTables[i];
@@ -1154,7 +1156,7 @@ final class Transition {
     }
 
     /** Whether the board showed the pending decision (for two plies: both) longer than a flicker, in all. */
-    private boolean shownLongerThanFlicker(Pending p) {
+    private boolean shownLongerThanFlicker(Pending.Moves p) {
         return log.shownFor(p.board(), storySince(p), now) >= storyMillis();
     }
 
@@ -1163,7 +1165,7 @@ final class Transition {
      * squares read meanwhile: moves made quickly one after the other (each shown alone for less than a flicker, the
      * next already under way) are no flicker when their own squares stay.
      */
-    private boolean shownOnItsSquares(Pending p) {
+    private boolean shownOnItsSquares(Pending.Moves p) {
         SquareSet changed = table.occupancy().symmetricDifference(p.board());
         if (log.shownOn(p.board(), changed, Long.MIN_VALUE, now) < storyMillis()) return false;
         // Each move must still have been seen alone for more than a scan: a rook read on c6 for 25 ms on its way to
@@ -1176,13 +1178,13 @@ final class Transition {
      * flicker, in all since the last story (another move) stopped showing: d6 shown before the pawn went on to d5 is
      * no later story than d5, when a flicker makes the board read d6 again.
      */
-    boolean shownAlone(Pending p) {
+    boolean shownAlone(Pending.Moves p) {
         return log.shownFor(p.alone().board(), storySince(p), now) >= storyMillis();
     }
 
     /** Since when showing {@code p} counts: since the last story stopped showing, if that was another move. */
-    private long storySince(Pending p) {
-        return recentProvisional != null && p.isMove() && !Matcher.samePair(recentProvisional, p.move()) ? recentAt
+    private long storySince(Pending.Moves p) {
+        return recentProvisional != null && !Matcher.samePair(recentProvisional, p.move()) ? recentAt
                 : Long.MIN_VALUE;
     }
 
@@ -1239,574 +1241,21 @@ final class Transition {
         return Math.min(config.settleMillis(), config.sensors().misreadingOverWithin());
     }
 
-    /**
-     * Searches the moves that lead to the still board (see {@link StorySearch}): commits the story the log clearly
-     * favours (all of it but a last capture nobody saw, which only what follows can confirm), or asks the player to
-     * choose when stories stay close, or leaves the board to the mismatch report when none explains it.
-     */
-    private void catchUp() {
-        for (int round = 0; round < StorySearch.MAX_PLIES && catchUpDue(); round++) {
-            SquareSet justPlaced = lastMove == null ? SquareSet.EMPTY
-                    : StorySearch.placed(PromotionChoices.base(lastMove));
-            StorySearch.Result r = StorySearch.search(table.position, board, log, settledAt, justPlaced, config.sensors(),
-                    config.proofMillis(), config.slideMillis(), this::promotionPiece);
-            searched = board;
-            List<StorySearch.Story> stories = r.stories();
-            if (!remoteSides.isEmpty()) {
-                // Moves of a side that moves elsewhere are never read off the board (see tableOf).
-                stories = stories.stream().filter(x -> boardPlays(table.position, x.moves())).toList();
-            }
-            if (!r.complete()) return;
-            // (Stories that hold only if the sensors misread more than usual do not stand in the way of the moves
-            // every close story agreed on before, searched on from there.)
-            if (stories.stream().allMatch(StorySearch.Story::misread)) {
-                Beyond beyond = beyondHorizon();
-                if (beyond == Beyond.COMMITTED) continue;
-                if (beyond == Beyond.ASKED) return;
-            }
-            if (stories.isEmpty()) return;
-            StorySearch.Story best = stories.get(0);
-            // The best story leads when every other leaves a reading longer than a proof more unexplained; the
-            // others are as likely as it.
-            List<StorySearch.Story> close = stories.stream()
-                    .filter(x -> x.cost() < best.cost() + config.proofMillis() || heldAsLongAsUnseen(best, x)).toList();
-            // A board still for as long as a board nothing explains is left before it is reported: no piece is held
-            // over it that long while a story with every piece set down explains it. Such a story's captures,
-            // however briefly seen, are confirmed by the stillness, and stories with pieces in hand drop out: those
-            // that need no fewer readings the sensors missed (a capture or a landing nobody saw, a landing read
-            // late). A piece held a while is likelier than a missed reading: a story with a piece in hand that needs
-            // fewer stays, until the board was still for longer than a hold.
-            boolean longStill = now - log.at() >= config.mismatchMillis();
-            if (longStill) {
-                int fewest = close.stream().filter(x -> !x.partial() && x.confirmedIfStill() == x.moves().size())
-                        .mapToInt(Transition::missedReadings).min().orElse(-1);
-                if (fewest >= 0) close = close.stream().filter(x -> !x.partial() || missedReadings(x) < fewest).toList();
-            }
-            // Still for longer than anyone holds a piece in the air: every piece is set down, so stories with a
-            // piece in hand drop out, and the captures of those left are confirmed (see confirmed()). A capture read
-            // no longer than dropouts could make it is then no better evidence than one nobody saw: the stories are
-            // weighed so, and two as likely are asked about.
-            boolean heldLong = now - log.at() >= config.holdMillis();
-            if (heldLong && stories.stream().anyMatch(x -> !x.partial())) {
-                long proof = config.proofMillis();
-                java.util.function.ToLongFunction<StorySearch.Story> atRest = x -> x.cost()
-                        + (x.confirmedIfStill() < x.moves().size() && x.unseen() == 0 ? proof : 0);
-                long bestAtRest = stories.stream().filter(x -> !x.partial()).mapToLong(atRest).min().orElseThrow();
-                close = stories.stream().filter(x -> !x.partial() && atRest.applyAsLong(x) < bestAtRest + proof)
-                        .sorted(java.util.Comparator.comparingLong(atRest)).toList();
-                if (best.partial() && close.stream().allMatch(StorySearch.Story::unseenPart)) {
-                    // A piece held that long, or a capture nobody saw: the stillness alone speaks for the capture,
-                    // and a player thinking with a piece in hand is still possible (Lichess 4020 at 24 Hz: a rook
-                    // held 30 s over c3, then set on c2, was committed as Rxc6). The player is asked; setting the
-                    // piece down drops the question.
-                    ask(close);
-                    return;
-                }
-            }
-            rememberHorizon(close);
-            int agreed = agreedPrefix(close, this::confirmed);
-            // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
-            // with a piece held over the board, a move still being made: while it is as likely as any, wait for
-            // what follows (or for the board to stay still that long); the moves before it are done.
-            // (A story with the next move begun commits what it confirms: what follows has begun. Moves made while
-            // the board was not read are confirmed by nothing that follows: the player is asked, below.)
-            if (close.stream().anyMatch(x -> !x.partial() && !x.unread() && confirmed(x) < x.moves().size())) {
-                if (commitAnswered(close, agreed)) continue;
-                if (!longStill && close.stream().anyMatch(x -> !x.partial()
-                        && (x.confirmedIfStill() > x.confirmed() || !x.unread() && nothingFollows(x)))) {
-                    catchUpStill = config.mismatchMillis();
-                    searched = null;
-                    return;
-                }
-                // The one story that explains the board with every piece set down, still for as long as a board
-                // nothing explains is left, every story with a piece in hand needing more readings missed: it is
-                // committed whole (Lichess 167 at 24 Hz: cxd5 read over a possible dropout, Bxf1 unseen, Kxf1 read
-                // over a possible dropout of the bishop, or the king still held over f1 and the bishop's landing read
-                // late; the next move, cxd5 unseen again, bears out nothing). A misreading story is not: what
-                // follows it decides.
-                StorySearch.Story only = onlyStorySetDown(close);
-                if (only != null && !longStill) {
-                    catchUpStill = config.mismatchMillis();
-                    searched = null;
-                    return;
-                }
-                if (only != null) {
-                    commitStory(only.moves(), only.doneAt(), only.moves().size(), only);
-                    searched = null;
-                    evaluate();
-                    continue;
-                }
-                // Else, still that long, the player is asked to confirm (touch the square), rather than left waiting
-                // for a reply that may never come (an engine or a game's last move waits for this one). A piece truly
-                // still held is set down, which drops the question.
-                if (longStill && !heldLong) askAmongSetDown(close);
-                lookAgainOnceHeldLong(heldLong);
-                return;
-            }
-            // A move that can still grow into another (a piece that may slide on, a rook that may become castling,
-            // a promotion whose piece may still be chosen) is not decided before its window has passed.
-            long still = config.settleMillis();
-            for (StorySearch.Story x : close) {
-                if (!x.partial()) still = Math.max(still, lastWindow(x.moves()));
-                // A capture nobody saw is believed only on a board that then stays still for longer than a piece
-                // rests on its way (a piece dragged on over the squares its story needs is no move that followed),
-                // unless the moves after it, seen whole, bear it out (Morphy 98 at 24 Hz: Bxa7 or Bxf8, both unseen
-                // and borne out by three moves after, were not asked about before the next move began, and the
-                // board moved on past the search's plies).
-                if (x.unseen() > 0 && !x.unseenBorneOut()) still = Math.max(still, config.slideMillis());
-            }
-            if (now - log.at() < still) {
-                // Only a story's last move waits for its window: the moves before it are done.
-                if (commitAnswered(close, agreed)) continue;
-                catchUpStill = still;
-                searched = null;
-                return;
-            }
-            if (close.stream().anyMatch(StorySearch.Story::askFirst)) {
-                // Moves made while the board was not read, or a piece set down unseen: the player confirms (one
-                // story) or chooses, unless the moves after it bear out the one story that explains the board. A
-                // piece in hand in one of them is asked about only once the board stayed still for long.
-                if (commitAnswered(close, agreed)) continue;
-                if (close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
-                else if (!longStill) {
-                    catchUpStill = config.mismatchMillis();
-                    searched = null;
-                } else {
-                    if (!heldLong) askAmongSetDown(close);
-                    lookAgainOnceHeldLong(heldLong);
-                }
-                return;
-            }
-            if (agreed == 0) {
-                // Asked only of a board at rest, not while a move is being made.
-                if (close.size() > 1 && close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
-                else if (!longStill && close.stream().anyMatch(x -> !x.partial())) {
-                    // A story with every piece set down may yet be the one: look again once the board stayed still.
-                    catchUpStill = config.mismatchMillis();
-                    searched = null;
-                } else if (close.stream().anyMatch(x -> !x.partial())) {
-                    if (!heldLong) askAmongSetDown(close);
-                    lookAgainOnceHeldLong(heldLong);
-                } else if (stories.stream().anyMatch(x -> !x.partial())) {
-                    // A piece in hand is likeliest now, but a story with every piece set down explains the board too
-                    // (a capture nobody saw, the game's last move, no reply to come): once the board has been still
-                    // for longer than anyone holds a piece, the pieces in hand drop out and that story decides.
-                    lookAgainOnceHeldLong(heldLong);
-                }
-                return;
-            }
-            if (close.stream().anyMatch(x -> x.misread() && !x.unseenBorneOut())) {
-                // A story that holds only if the sensors misread more than usual waits for the moves after it; when
-                // none can follow on this board (an engine waits for it), the player is asked once it stood still.
-                if (!longStill) {
-                    catchUpStill = config.mismatchMillis();
-                    searched = null;
-                } else {
-                    askAmongSetDown(close);
-                }
-                return;
-            }
-            // (The story the agreed moves are counted on: the best of those still close.)
-            StorySearch.Story lead = close.get(0);
-            commitStory(lead.moves(), lead.doneAt(), agreed, lead);
-            searched = null;   // what is left, if anything, is searched from the new position
-            evaluate();
-        }
-    }
-
-    /**
-     * Asks about the close stories that have every piece set down (see {@link #ask}), if any, when nothing can follow
-     * them to tell: each leaves the move to a side that moves elsewhere (an engine or an online opponent waits for
-     * this move) or ends the game. Between two players at the board the reply tells soon enough, and a question would
-     * only disturb it; the board then waits for it, or for the board to stay still longer than a piece is held.
-     */
-    private void askAmongSetDown(List<StorySearch.Story> close) {
-        List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial() && !x.unread()).toList();
-        if (!setDown.isEmpty() && setDown.stream().allMatch(this::nothingFollows)) {
-            ask(setDown, log.at() + config.holdMillis());
-        }
-    }
-
-    /**
-     * The one close story with every piece set down, if it rests on no misreading and each close story with a piece
-     * in hand needs more readings missed; else null.
-     */
-    private static StorySearch.Story onlyStorySetDown(List<StorySearch.Story> close) {
-        List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial()).toList();
-        if (setDown.size() != 1) return null;
-        StorySearch.Story x = setDown.get(0);
-        if (x.unread() || x.misread() || x.askFirst()) return null;
-        boolean fewest = close.stream().filter(StorySearch.Story::partial)
-                .allMatch(y -> missedReadings(y) > missedReadings(x));
-        return fewest ? x : null;
-    }
-
-    /**
-     * Whether story {@code x} is as likely as {@code best} whatever their costs: the same pieces move, and where
-     * {@code best} has a piece held over the board, with the board still, for longer than a board nothing explains is
-     * left before it captured, {@code x} has a capture nobody saw, on sensors where a swap often leaves no reading. A piece
-     * set down unseen long ago and the other side's touch of one of its pieces now read the same (ECC 2018 game 898 at
-     * 24 Hz: Nxc4 nobody saw, 3.4 s of thought, then a black pawn on e4 lifted and put back, was committed as Nxe4 with
-     * the knight held 3.8 s).
-     */
-    private boolean heldAsLongAsUnseen(StorySearch.Story best, StorySearch.Story x) {
-        // (Only where a swap often leaves no reading: where only a lost scan hides one, a capture seen is likelier.)
-        if (!config.sensors().oftenMisses(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
-        if (best.heldForCapture() <= config.mismatchMillis() || x.unseen() <= best.unseen()) return false;
-        if (x.moves().size() != best.moves().size()) return false;
-        for (int k = 0; k < x.moves().size(); k++) {
-            if (PromotionChoices.base(x.moves().get(k)).from() != PromotionChoices.base(best.moves().get(k)).from()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Whether no move on this board can follow story {@code x}: the other side moves elsewhere, or the game ends. */
-    private boolean nothingFollows(StorySearch.Story x) {
-        Position p = table.position;
-        for (Move m : x.moves()) p = p.play(m);
-        return remoteSides.contains(p.turn()) || p.legalMoves().isEmpty() || p.isVariantEnd();
-    }
-
-    /** How many readings story {@code x} needs the sensors to have missed or misread. */
-    private static int missedReadings(StorySearch.Story x) {
-        return x.unseen() + (x.misread() ? 1 : 0);
-    }
-
-    /** Searches again once the board has been still for longer than a piece is held ({@link #catchUp}), if not yet. */
-    private void lookAgainOnceHeldLong(boolean heldLong) {
-        if (heldLong) return;
-        catchUpStill = config.holdMillis();
-        searched = null;
-    }
-
     /** Evaluates what is left after a commit as the board's since it began to show it (its windows run from then). */
-    private void evaluateAsShown() {
+    void evaluateAsShown() {
         long t = now;
         now = log.at();
         evaluate();
         now = t;
     }
 
-    /** Remembers the moves all {@code close} stories share, or where they part (see {@link #horizons}). */
-    private void rememberHorizon(List<StorySearch.Story> close) {
-        StorySearch.Story first = close.get(0);
-        int n = first.moves().size();
-        for (StorySearch.Story x : close) {
-            // (A capture nobody saw counts only in the one close story, as far as the moves after it bear it out.)
-            if (x.unread()) {
-                n = 0;
-                break;
-            }
-            // (Moves read before a capture nobody saw stand when every close story has them.)
-            if (x.unseen() > 0 && !unseenBelieved(close, x)) n = Math.min(n, x.unseenFrom());
-            if (x.unseen() > 0) n = Math.min(n, x.confirmed());
-            int k = 0;
-            while (k < n && k < x.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
-            n = k;
-        }
-        horizons = n > 0 ? List.of(new StorySearch.Horizon(table.position, List.copyOf(first.moves().subList(0, n)),
-                java.util.Arrays.copyOf(first.doneAt(), n))) : partingHorizons(close);
-    }
-
-    /**
-     * The horizons of close stories that part at their first move, each borne out by moves seen whole after its
-     * captures nobody saw (Rxa2 or Rxe2, neither read, then Bg5+ Nxg5 hxg5+ Kxg5 seen in both: Morphy 130 at 24 Hz):
-     * for each first move, the moves its stories share and confirm. None when a story rests on moves made while the
-     * board was not read or on a capture nothing bears out, when a first move has nothing confirmed, or when there are
-     * more than a question can light.
-     */
-    private List<StorySearch.Horizon> partingHorizons(List<StorySearch.Story> close) {
-        for (StorySearch.Story x : close) {
-            if (x.unread() || x.unseen() > 0 && !x.unseenBorneOut() || x.confirmed() == 0) return List.of();
-        }
-        List<StorySearch.Horizon> out = new ArrayList<>();
-        for (StorySearch.Story x : close) {
-            Move first = x.moves().get(0);
-            if (out.stream().anyMatch(h -> Matcher.samePair(h.moves().get(0), first))) continue;
-            int n = x.confirmed();
-            for (StorySearch.Story y : close) {
-                if (!Matcher.samePair(y.moves().get(0), first)) continue;
-                int k = 0;
-                while (k < Math.min(n, y.confirmed()) && Matcher.samePair(x.moves().get(k), y.moves().get(k))) k++;
-                n = k;
-            }
-            out.add(new StorySearch.Horizon(table.position, List.copyOf(x.moves().subList(0, n)),
-                    java.util.Arrays.copyOf(x.doneAt(), n)));
-        }
-        return out.size() >= 2 && out.size() <= MOST_PARTING ? List.copyOf(out) : List.of();
-    }
-
-    /** The most horizons a board asks among (each lights a square). */
-    private static final int MOST_PARTING = 4;
-
-    /** What {@link #beyondHorizon} did. */
-    private enum Beyond { NOTHING, COMMITTED, ASKED }
-
-    /**
-     * No story from the committed position explains the board, which may have moved on past the plies a search looks
-     * ahead: searches on from each of the {@link #horizons}. From one horizon, when every close story from there
-     * begins with moves a move seen whole confirms, commits the horizon's moves (what follows is then searched from
-     * them). From horizons that part, the one whose moves alone explain the board is committed so; when several
-     * still do, the player is asked among them (touch the square of the move where they part).
-     */
-    private Beyond beyondHorizon() {
-        if (horizons.isEmpty() || !horizons.get(0).from().equals(table.position)) return Beyond.NOTHING;
-        List<StorySearch.Horizon> explaining = new ArrayList<>();
-        List<StorySearch.Result> results = new ArrayList<>();
-        for (StorySearch.Horizon h : horizons) {
-            Position p = table.position;
-            for (Move m : h.moves()) p = p.play(m);
-            int last = h.moves().size() - 1;
-            StorySearch.Result r = StorySearch.search(p, board, log, h.doneAt()[last],
-                    StorySearch.placed(PromotionChoices.base(h.moves().get(last))), config.sensors(),
-                    config.proofMillis(), config.slideMillis(), this::promotionPiece);
-            // (A horizon whose search passed its bound tells nothing either way: nothing is decided.)
-            if (!r.complete()) return Beyond.NOTHING;
-            if (r.stories().isEmpty()) continue;
-            explaining.add(h);
-            results.add(r);
-        }
-        if (explaining.isEmpty()) return Beyond.NOTHING;
-        if (explaining.size() > 1) {
-            askAmongHorizons(explaining);
-            return ambiguity == null ? Beyond.NOTHING : Beyond.ASKED;
-        }
-        StorySearch.Horizon h = explaining.get(0);
-        StorySearch.Result r = results.get(0);
-        long best = r.stories().get(0).cost();
-        for (StorySearch.Story x : r.stories()) {
-            if (x.cost() >= best + config.proofMillis()) break;
-            if (x.confirmed() == 0 || x.unseenPart()) return Beyond.NOTHING;
-        }
-        horizons = List.of();
-        commitStory(h.moves(), h.doneAt(), h.moves().size(), null, true);
-        searched = null;
-        evaluateAsShown();
-        return Beyond.COMMITTED;
-    }
-
-    /** Asks which of the parting {@code horizons} happened, each lit where its first move went (or came from). */
-    private void askAmongHorizons(List<StorySearch.Horizon> parting) {
-        List<Ambiguity.Story> choices = new ArrayList<>();
-        for (StorySearch.Horizon h : parting) choices.add(new Ambiguity.Story(h.moves(), -1, null, h.doneAt()));
-        choices = litApart(choices, 0);
-        if (choices != null) ambiguity = Ambiguity.ofStories(board, choices, log.at(), Long.MAX_VALUE);
-    }
-
-    /**
-     * Commits the first moves every close story agrees on and confirms ({@code agreed}) that the other side answered:
-     * a move followed by a reply is done, whatever window it had or however its story ends. They are committed at
-     * once, or a next move begun meanwhile would take the story past the plies the search can look ahead, and the
-     * board would never be followed again. Not on the word of a story with a capture nobody saw or moves made while
-     * the board was not read, nor of one that leaves a square reading occupied, where it has no piece, for longer than
-     * the sensors misread (what comes next may explain it otherwise). Returns whether it committed any.
-     */
-    private boolean commitAnswered(List<StorySearch.Story> close, int agreed) {
-        int followed = agreed;
-        long stray = config.sensors().longestReadingOf(config.sensors().longestFalseOccupied());
-        // (At a glance, before the settle window, the readings a story leaves unexplained where it has no piece must
-        // add up to less than a proof: what comes next may yet explain them otherwise.)
-        boolean glance = now - log.at() < config.settleMillis();
-        for (StorySearch.Story x : close) {
-            if (x.unread() || x.longestStray() > stray) return false;
-            // A capture nobody saw is believed here only after the settle window (at a glance, a piece resting on its
-            // way reads as a move), when every close story has it and the moves after it bear it out. Else the moves
-            // read before it are committed, agreed on by the close stories, as far as a move read is their answer
-            // (a move answered only by one nobody saw may be a move still being made: Lichess 843 at 24 Hz, castling
-            // rook first, read as Rf1 answered by an unseen Bxf2 over a bishop's dropout).
-            if (x.unseen() > 0 && (glance || !unseenBelieved(close, x))) {
-                followed = Math.min(followed, x.unseenFrom() - 1);
-            }
-            if (glance && x.strays() >= config.proofMillis()) return false;
-            if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
-            followed = Math.min(followed, answered(x.moves()));
-        }
-        if (followed <= 0) return false;
-        StorySearch.Story lead = close.get(0);
-        commitStory(lead.moves(), lead.doneAt(), followed, lead);
-        searched = null;
-        evaluateAsShown();
-        return true;
-    }
-
-    /**
-     * How many first moves of {@code moves} (played from the committed position) are answered by the next one: a
-     * move whose next sets a piece down on a square its own piece could have gone on to (a slider's line beyond its
-     * destination) may be that piece still on its way, and ends the count.
-     */
-    private int answered(List<Move> moves) {
-        Position p = table.position;
-        for (int k = 0; k + 1 < moves.size(); k++) {
-            Move m = PromotionChoices.base(moves.get(k));
-            Position after = p.play(moves.get(k));
-            SquareSet onward = SquareSet.EMPTY;
-            if (!(m instanceof Move.Castle)) {
-                for (Move o : p.legalMoves()) {
-                    Move b = PromotionChoices.base(o);
-                    if (b.from() == m.from() && !(b instanceof Move.Castle)
-                            && MoveTable.between(p.geometry(), m.from(), b.to()).contains(m.to())) {
-                        onward = onward.union(MoveTable.between(p.geometry(), m.to(), b.to())).with(b.to());
-                    }
-                }
-            }
-            if (!StorySearch.placed(PromotionChoices.base(moves.get(k + 1))).intersect(onward).isEmpty()) return k;
-            p = after;
-        }
-        return moves.size();
-    }
-
-    /**
-     * How long the last move of {@code moves} (played from the committed position) may still grow into another: a
-     * piece that may slide on, a king or rook move that may become castling, a promotion whose piece may still be
-     * chosen; 0 for any other (the next move begun proves it done).
-     */
-    private long growWindow(List<Move> moves) {
-        return window(moves, true);
-    }
-
-    /** The window of the last move of {@code moves}, played from the committed position (see {@link #movePending}). */
-    private long lastWindow(List<Move> moves) {
-        return window(moves, false);
-    }
-
-    /** The window of the last move of {@code moves}: {@link #movePending}'s, or only its growing part. */
-    private long window(List<Move> moves, boolean growingOnly) {
-        Position p = table.position;
-        for (int k = 0; k < moves.size() - 1; k++) p = p.play(moves.get(k));
-        Move last = moves.get(moves.size() - 1);
-        MoveTable tb = new MoveTable(p);
-        int i = tb.indexOf(last);
-        long window = growingOnly ? 0 : config.settleMillis();
-        if (i >= 0 && !growingOnly && tb.isHiddenCapture(i)) window = Math.max(window, config.captureMillis());
-        if (i >= 0 && maySlideOn(tb, i)) window = Math.max(window, config.slideMillis());
-        if (i >= 0 && mayBecomeCastling(tb, i)) window = Math.max(window, config.castlingMillis());
-        if (PromotionChoices.isPromotion(last) && boardChoice == null && apiChoice == null) {
-            window = Math.max(window, config.promotionMillis());
-        }
-        return window;
-    }
-
-    /**
-     * How many first moves of a story are confirmed: those {@link StorySearch} confirms, and the last move of a story
-     * with the next move begun once it was seen whole and has stood longer than its window (it can no longer grow:
-     * a piece resting on its way goes on sooner), if the story leaves less than a proof unexplained (pieces in hand
-     * make many stories: one the search found that leaves much unexplained may be none of them).
-     */
-    private int confirmed(StorySearch.Story x) {
-        int n = x.moves().size();
-        // (Still for longer than a piece is held, a story with every piece set down is confirmed whole, unless it
-        // rests on a misreading or on moves made while the board was not read.)
-        if (!x.partial() && now - log.at() >= config.holdMillis() && !x.misread() && !x.unread()) return n;
-        if (!x.partial() && now - log.at() >= config.mismatchMillis()) return Math.max(x.confirmed(), x.confirmedIfStill());
-        if (x.partial() && x.lastSeen() && x.confirmed() == n - 1 && x.cost() < config.proofMillis()
-                && Math.min(now, x.stoodUntil()) - x.doneAt()[n - 1] >= growWindow(x.moves())) {
-            return n;
-        }
-        return x.confirmed();
-    }
-
-    /**
-     * Whether story {@code x}'s captures nobody saw are believed: every close story has its moves up to and with the
-     * last of them (they differ only in what came after, so none reads those moves otherwise), and the moves after
-     * them bear them out in one close story at least (in a story with the next move begun, its last move may be a
-     * piece resting and bears nothing out; the story that has it set down does). Chess.js 26 at 24 Hz: Bxe4 fxe4
-     * Qxe6+ Qxe6 Nxe6, two captures unseen, stood against the same moves with Nxe6 still in hand and was never
-     * committed. Captures nobody saw on different squares, or in different orders, are never believed so.
-     */
-    private static boolean unseenBelieved(List<StorySearch.Story> close, StorySearch.Story x) {
-        int through = x.unseenAt() + 1;
-        if (through <= 0 || through > x.moves().size()) return close.size() == 1 && x.unseenBorneOut();
-        for (StorySearch.Story y : close) {
-            if (y == x) continue;
-            if (y.moves().size() < through) return false;
-            for (int k = 0; k < through; k++) {
-                if (!Matcher.samePair(x.moves().get(k), y.moves().get(k))) return false;
-            }
-        }
-        return close.stream().anyMatch(y -> y.unseenAt() >= x.unseenAt() && y.unseenBorneOut());
-    }
-
-    /** How many first moves every story agrees on and confirms. */
-    private static int agreedPrefix(List<StorySearch.Story> stories,
-                                    java.util.function.ToIntFunction<StorySearch.Story> confirmed) {
-        int n = Integer.MAX_VALUE;
-        StorySearch.Story first = stories.get(0);
-        for (StorySearch.Story x : stories) {
-            int k = 0;
-            int c = confirmed.applyAsInt(x);
-            while (k < c && k < first.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
-            n = Math.min(n, k);
-        }
-        return n;
-    }
-
-    /**
-     * Asks which story happened: each different first move is a choice, lit on the square it went to (the square it
-     * left when two went to the same square). A first move several stories share is chosen alone; the search then
-     * goes on from it. No question when two choices would light the same square.
-     */
-    private void ask(List<StorySearch.Story> close) {
-        ask(close, Long.MAX_VALUE);
-    }
-
-    /** As {@link #ask(List)}; the board decides without an answer at {@code decideAt} ({@link Ambiguity#decideAt}). */
-    private void ask(List<StorySearch.Story> close, long decideAt) {
-        // The stories are told apart where they part: the moves every one of them has first go with each choice (a
-        // question with one choice tells nothing: Morphy 48 at 24 Hz, Rxa1 seen, then Bxa1 or Bxf2 unseen, was asked
-        // as "Rxa1" alone, and the bishop's capture waited for another question half a minute later).
-        int shared = sharedMoves(close);
-        List<Ambiguity.Story> choices = new ArrayList<>();
-        for (StorySearch.Story x : close) {
-            Move parting = x.moves().get(shared);
-            if (choices.stream().anyMatch(c -> Matcher.samePair(c.moves().get(shared), parting))) continue;
-            long sharing = close.stream().filter(y -> Matcher.samePair(y.moves().get(shared), parting)).count();
-            // (One story alone is confirmed whole: the player touching its square says it happened. Lichess 62 at
-            // 24 Hz, the game's last moves dxc4 Rxc4, the rook's capture unseen: "dxc4" alone was asked.)
-            List<Move> moves = close.size() > 1 && (sharing > 1 || x.confirmed() < x.moves().size())
-                    ? x.moves().subList(0, shared + 1) : x.moves();
-            choices.add(new Ambiguity.Story(moves, -1, null, java.util.Arrays.copyOf(x.doneAt(), moves.size())));
-        }
-        choices = litApart(choices, shared);
-        if (choices != null) ambiguity = Ambiguity.ofStories(board, choices, log.at(), decideAt);
-    }
-
-    /**
-     * The {@code choices} each lit on the square its move {@code at} (where they part) went to, or came from when two
-     * went to the same square; null when neither tells them apart.
-     */
-    private static List<Ambiguity.Story> litApart(List<Ambiguity.Story> choices, int at) {
-        for (boolean origin : new boolean[] {false, true}) {
-            List<Ambiguity.Story> lit = new ArrayList<>();
-            SquareSet squares = SquareSet.EMPTY;
-            for (Ambiguity.Story c : choices) {
-                Move m = PromotionChoices.base(c.moves().get(at));
-                int square = origin ? m.from() : m.to();
-                lit.add(new Ambiguity.Story(c.moves(), square, null, c.doneAt()));
-                squares = squares.with(square);
-            }
-            if (squares.count() == choices.size()) return lit;
-        }
-        return null;
-    }
-
-    /**
-     * How many first moves all {@code stories} have in common, short of the shortest one's length (so that each has a
-     * move where they part; 0 when one of them is a first move only, and for one story: the player confirms it where
-     * it begins).
-     */
-    private static int sharedMoves(List<StorySearch.Story> stories) {
-        return stories.size() < 2 ? 0 : Math.max(0, agreedPrefix(stories, x -> x.moves().size() - 1));
-    }
-
     /** Commits the first {@code count} moves of a story, each with the evidence from when it was done on. */
-    private void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story) {
+    void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story) {
         commitStory(moves, doneAt, count, story, count < moves.size());
     }
 
     /** As above; {@code followed}: other moves, not in {@code moves}, are known to follow. */
-    private void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story, boolean followed) {
+    void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story, boolean followed) {
         for (int k = 0; k < count; k++) {
             Move m = moves.get(k);
             if (PromotionChoices.isPromotion(m)) {

@@ -1,0 +1,574 @@
+package org.marelle.bridge.recognition;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.marelle.geometry.SquareSet;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+
+/**
+ * Catching up on a still board the step could not follow move by move: the decisions on what {@link StorySearch}
+ * found (commit the story the log clearly favours, wait for what follows, or ask the player), worked out on the
+ * step's {@link Transition}. See "Catching up: the story search" in {@code docs/recognition.md}.
+ */
+final class CatchUp {
+
+    private final Transition t;
+
+    CatchUp(Transition t) {
+        this.t = t;
+    }
+
+    /**
+     * Searches the moves that lead to the still board (see {@link StorySearch}): commits the story the log clearly
+     * favours (all of it but a last capture nobody saw, which only what follows can confirm), or asks the player to
+     * choose when stories stay close, or leaves the board to the mismatch report when none explains it.
+     */
+    void decide() {
+        for (int round = 0; round < StorySearch.MAX_PLIES && t.catchUpDue(); round++) {
+            SquareSet justPlaced = t.lastMove == null ? SquareSet.EMPTY
+                    : StorySearch.placed(PromotionChoices.base(t.lastMove));
+            StorySearch.Result r = StorySearch.search(t.table.position, t.board, t.log, t.settledAt, justPlaced, t.config.sensors(),
+                    t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
+            t.searched = t.board;
+            List<StorySearch.Story> stories = r.stories();
+            if (!t.remoteSides.isEmpty()) {
+                // Moves of a side that moves elsewhere are never read off the board (see tableOf).
+                stories = stories.stream().filter(x -> t.boardPlays(t.table.position, x.moves())).toList();
+            }
+            if (!r.complete()) return;
+            // (Stories that hold only if the sensors misread more than usual do not stand in the way of the moves
+            // every close story agreed on before, searched on from there.)
+            if (stories.stream().allMatch(StorySearch.Story::misread)) {
+                Beyond beyond = beyondHorizon();
+                if (beyond == Beyond.COMMITTED) continue;
+                if (beyond == Beyond.ASKED) return;
+            }
+            if (stories.isEmpty()) return;
+            StorySearch.Story best = stories.get(0);
+            // The best story leads when every other leaves a reading longer than a proof more unexplained; the
+            // others are as likely as it.
+            List<StorySearch.Story> close = stories.stream()
+                    .filter(x -> x.cost() < best.cost() + t.config.proofMillis() || heldAsLongAsUnseen(best, x)).toList();
+            // A board still for as long as a board nothing explains is left before it is reported: no piece is held
+            // over it that long while a story with every piece set down explains it. Such a story's captures,
+            // however briefly seen, are confirmed by the stillness, and stories with pieces in hand drop out: those
+            // that need no fewer readings the sensors missed (a capture or a landing nobody saw, a landing read
+            // late). A piece held a while is likelier than a missed reading: a story with a piece in hand that needs
+            // fewer stays, until the board was still for longer than a hold.
+            boolean longStill = t.now - t.log.at() >= t.config.mismatchMillis();
+            if (longStill) {
+                int fewest = close.stream().filter(x -> !x.partial() && x.confirmedIfStill() == x.moves().size())
+                        .mapToInt(CatchUp::missedReadings).min().orElse(-1);
+                if (fewest >= 0) close = close.stream().filter(x -> !x.partial() || missedReadings(x) < fewest).toList();
+            }
+            // Still for longer than anyone holds a piece in the air: every piece is set down, so stories with a
+            // piece in hand drop out, and the captures of those left are confirmed (see confirmed()). A capture read
+            // no longer than dropouts could make it is then no better evidence than one nobody saw: the stories are
+            // weighed so, and two as likely are asked about.
+            boolean heldLong = t.now - t.log.at() >= t.config.holdMillis();
+            if (heldLong && stories.stream().anyMatch(x -> !x.partial())) {
+                long proof = t.config.proofMillis();
+                java.util.function.ToLongFunction<StorySearch.Story> atRest = x -> x.cost()
+                        + (x.confirmedIfStill() < x.moves().size() && x.unseen() == 0 ? proof : 0);
+                long bestAtRest = stories.stream().filter(x -> !x.partial()).mapToLong(atRest).min().orElseThrow();
+                close = stories.stream().filter(x -> !x.partial() && atRest.applyAsLong(x) < bestAtRest + proof)
+                        .sorted(java.util.Comparator.comparingLong(atRest)).toList();
+                if (best.partial() && close.stream().allMatch(StorySearch.Story::unseenPart)) {
+                    // A piece held that long, or a capture nobody saw: the stillness alone speaks for the capture,
+                    // and a player thinking with a piece in hand is still possible (Lichess 4020 at 24 Hz: a rook
+                    // held 30 s over c3, then set on c2, was committed as Rxc6). The player is asked; setting the
+                    // piece down drops the question.
+                    ask(close);
+                    return;
+                }
+            }
+            rememberHorizon(close);
+            int agreed = agreedPrefix(close, this::confirmed);
+            // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
+            // with a piece held over the board, a move still being made: while it is as likely as any, wait for
+            // what follows (or for the board to stay still that long); the moves before it are done.
+            // (A story with the next move begun commits what it confirms: what follows has begun. Moves made while
+            // the board was not read are confirmed by nothing that follows: the player is asked, below.)
+            if (close.stream().anyMatch(x -> !x.partial() && !x.unread() && confirmed(x) < x.moves().size())) {
+                if (commitAnswered(close, agreed)) continue;
+                if (!longStill && close.stream().anyMatch(x -> !x.partial()
+                        && (x.confirmedIfStill() > x.confirmed() || !x.unread() && nothingFollows(x)))) {
+                    t.catchUpStill = t.config.mismatchMillis();
+                    t.searched = null;
+                    return;
+                }
+                // The one story that explains the board with every piece set down, still for as long as a board
+                // nothing explains is left, every story with a piece in hand needing more readings missed: it is
+                // committed whole (Lichess 167 at 24 Hz: cxd5 read over a possible dropout, Bxf1 unseen, Kxf1 read
+                // over a possible dropout of the bishop, or the king still held over f1 and the bishop's landing read
+                // late; the next move, cxd5 unseen again, bears out nothing). A misreading story is not: what
+                // follows it decides.
+                StorySearch.Story only = onlyStorySetDown(close);
+                if (only != null && !longStill) {
+                    t.catchUpStill = t.config.mismatchMillis();
+                    t.searched = null;
+                    return;
+                }
+                if (only != null) {
+                    t.commitStory(only.moves(), only.doneAt(), only.moves().size(), only);
+                    t.searched = null;
+                    t.evaluate();
+                    continue;
+                }
+                // Else, still that long, the player is asked to confirm (touch the square), rather than left waiting
+                // for a reply that may never come (an engine or a game's last move waits for this one). A piece truly
+                // still held is set down, which drops the question.
+                if (longStill && !heldLong) askAmongSetDown(close);
+                lookAgainOnceHeldLong(heldLong);
+                return;
+            }
+            // A move that can still grow into another (a piece that may slide on, a rook that may become castling,
+            // a promotion whose piece may still be chosen) is not decided before its window has passed.
+            long still = t.config.settleMillis();
+            for (StorySearch.Story x : close) {
+                if (!x.partial()) still = Math.max(still, lastWindow(x.moves()));
+                // A capture nobody saw is believed only on a board that then stays still for longer than a piece
+                // rests on its way (a piece dragged on over the squares its story needs is no move that followed),
+                // unless the moves after it, seen whole, bear it out (Morphy 98 at 24 Hz: Bxa7 or Bxf8, both unseen
+                // and borne out by three moves after, were not asked about before the next move began, and the
+                // board moved on past the search's plies).
+                if (x.unseen() > 0 && !x.unseenBorneOut()) still = Math.max(still, t.config.slideMillis());
+            }
+            if (t.now - t.log.at() < still) {
+                // Only a story's last move waits for its window: the moves before it are done.
+                if (commitAnswered(close, agreed)) continue;
+                t.catchUpStill = still;
+                t.searched = null;
+                return;
+            }
+            if (close.stream().anyMatch(StorySearch.Story::askFirst)) {
+                // Moves made while the board was not read, or a piece set down unseen: the player confirms (one
+                // story) or chooses, unless the moves after it bear out the one story that explains the board. A
+                // piece in hand in one of them is asked about only once the board stayed still for long.
+                if (commitAnswered(close, agreed)) continue;
+                if (close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
+                else if (!longStill) {
+                    t.catchUpStill = t.config.mismatchMillis();
+                    t.searched = null;
+                } else {
+                    if (!heldLong) askAmongSetDown(close);
+                    lookAgainOnceHeldLong(heldLong);
+                }
+                return;
+            }
+            if (agreed == 0) {
+                // Asked only of a board at rest, not while a move is being made.
+                if (close.size() > 1 && close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
+                else if (!longStill && close.stream().anyMatch(x -> !x.partial())) {
+                    // A story with every piece set down may yet be the one: look again once the board stayed still.
+                    t.catchUpStill = t.config.mismatchMillis();
+                    t.searched = null;
+                } else if (close.stream().anyMatch(x -> !x.partial())) {
+                    if (!heldLong) askAmongSetDown(close);
+                    lookAgainOnceHeldLong(heldLong);
+                } else if (stories.stream().anyMatch(x -> !x.partial())) {
+                    // A piece in hand is likeliest now, but a story with every piece set down explains the board too
+                    // (a capture nobody saw, the game's last move, no reply to come): once the board has been still
+                    // for longer than anyone holds a piece, the pieces in hand drop out and that story decides.
+                    lookAgainOnceHeldLong(heldLong);
+                }
+                return;
+            }
+            if (close.stream().anyMatch(x -> x.misread() && !x.unseenBorneOut())) {
+                // A story that holds only if the sensors misread more than usual waits for the moves after it; when
+                // none can follow on this board (an engine waits for it), the player is asked once it stood still.
+                if (!longStill) {
+                    t.catchUpStill = t.config.mismatchMillis();
+                    t.searched = null;
+                } else {
+                    askAmongSetDown(close);
+                }
+                return;
+            }
+            // (The story the agreed moves are counted on: the best of those still close.)
+            StorySearch.Story lead = close.get(0);
+            t.commitStory(lead.moves(), lead.doneAt(), agreed, lead);
+            t.searched = null;   // what is left, if anything, is searched from the new position
+            t.evaluate();
+        }
+    }
+
+    /**
+     * Asks about the close stories that have every piece set down (see {@link #ask}), if any, when nothing can follow
+     * them to tell: each leaves the move to a side that moves elsewhere (an engine or an online opponent waits for
+     * this move) or ends the game. Between two players at the board the reply tells soon enough, and a question would
+     * only disturb it; the board then waits for it, or for the board to stay still longer than a piece is held.
+     */
+    private void askAmongSetDown(List<StorySearch.Story> close) {
+        List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial() && !x.unread()).toList();
+        if (!setDown.isEmpty() && setDown.stream().allMatch(this::nothingFollows)) {
+            ask(setDown, t.log.at() + t.config.holdMillis());
+        }
+    }
+
+    /**
+     * The one close story with every piece set down, if it rests on no misreading and each close story with a piece
+     * in hand needs more readings missed; else null.
+     */
+    private static StorySearch.Story onlyStorySetDown(List<StorySearch.Story> close) {
+        List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial()).toList();
+        if (setDown.size() != 1) return null;
+        StorySearch.Story x = setDown.get(0);
+        if (x.unread() || x.misread() || x.askFirst()) return null;
+        boolean fewest = close.stream().filter(StorySearch.Story::partial)
+                .allMatch(y -> missedReadings(y) > missedReadings(x));
+        return fewest ? x : null;
+    }
+
+    /**
+     * Whether story {@code x} is as likely as {@code best} whatever their costs: the same pieces move, and where
+     * {@code best} has a piece held over the board, with the board still, for longer than a board nothing explains is
+     * left before it captured, {@code x} has a capture nobody saw, on sensors where a swap often leaves no reading. A piece
+     * set down unseen long ago and the other side's touch of one of its pieces now read the same (ECC 2018 game 898 at
+     * 24 Hz: Nxc4 nobody saw, 3.4 s of thought, then a black pawn on e4 lifted and put back, was committed as Nxe4 with
+     * the knight held 3.8 s).
+     */
+    private boolean heldAsLongAsUnseen(StorySearch.Story best, StorySearch.Story x) {
+        // (Only where a swap often leaves no reading: where only a lost scan hides one, a capture seen is likelier.)
+        if (!t.config.sensors().oftenMisses(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
+        if (best.heldForCapture() <= t.config.mismatchMillis() || x.unseen() <= best.unseen()) return false;
+        if (x.moves().size() != best.moves().size()) return false;
+        for (int k = 0; k < x.moves().size(); k++) {
+            if (PromotionChoices.base(x.moves().get(k)).from() != PromotionChoices.base(best.moves().get(k)).from()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether no move on this board can follow story {@code x}: the other side moves elsewhere, or the game ends. */
+    private boolean nothingFollows(StorySearch.Story x) {
+        Position p = t.table.position;
+        for (Move m : x.moves()) p = p.play(m);
+        return t.remoteSides.contains(p.turn()) || p.legalMoves().isEmpty() || p.isVariantEnd();
+    }
+
+    /** How many readings story {@code x} needs the sensors to have missed or misread. */
+    private static int missedReadings(StorySearch.Story x) {
+        return x.unseen() + (x.misread() ? 1 : 0);
+    }
+
+    /** Searches again once the board has been still for longer than a piece is held ({@link #decide}), if not yet. */
+    private void lookAgainOnceHeldLong(boolean heldLong) {
+        if (heldLong) return;
+        t.catchUpStill = t.config.holdMillis();
+        t.searched = null;
+    }
+
+    /** Remembers the moves all {@code close} stories share, or where they part (see {@link Transition#horizons}). */
+    private void rememberHorizon(List<StorySearch.Story> close) {
+        StorySearch.Story first = close.get(0);
+        int n = first.moves().size();
+        for (StorySearch.Story x : close) {
+            // (A capture nobody saw counts only in the one close story, as far as the moves after it bear it out.)
+            if (x.unread()) {
+                n = 0;
+                break;
+            }
+            // (Moves read before a capture nobody saw stand when every close story has them.)
+            if (x.unseen() > 0 && !unseenBelieved(close, x)) n = Math.min(n, x.unseenFrom());
+            if (x.unseen() > 0) n = Math.min(n, x.confirmed());
+            int k = 0;
+            while (k < n && k < x.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
+            n = k;
+        }
+        t.horizons = n > 0 ? List.of(new StorySearch.Horizon(t.table.position, List.copyOf(first.moves().subList(0, n)),
+                java.util.Arrays.copyOf(first.doneAt(), n))) : partingHorizons(close);
+    }
+
+    /**
+     * The horizons of close stories that part at their first move, each borne out by moves seen whole after its
+     * captures nobody saw (Rxa2 or Rxe2, neither read, then Bg5+ Nxg5 hxg5+ Kxg5 seen in both: Morphy 130 at 24 Hz):
+     * for each first move, the moves its stories share and confirm. None when a story rests on moves made while the
+     * board was not read or on a capture nothing bears out, when a first move has nothing confirmed, or when there are
+     * more than a question can light.
+     */
+    private List<StorySearch.Horizon> partingHorizons(List<StorySearch.Story> close) {
+        for (StorySearch.Story x : close) {
+            if (x.unread() || x.unseen() > 0 && !x.unseenBorneOut() || x.confirmed() == 0) return List.of();
+        }
+        List<StorySearch.Horizon> out = new ArrayList<>();
+        for (StorySearch.Story x : close) {
+            Move first = x.moves().get(0);
+            if (out.stream().anyMatch(h -> Matcher.samePair(h.moves().get(0), first))) continue;
+            int n = x.confirmed();
+            for (StorySearch.Story y : close) {
+                if (!Matcher.samePair(y.moves().get(0), first)) continue;
+                int k = 0;
+                while (k < Math.min(n, y.confirmed()) && Matcher.samePair(x.moves().get(k), y.moves().get(k))) k++;
+                n = k;
+            }
+            out.add(new StorySearch.Horizon(t.table.position, List.copyOf(x.moves().subList(0, n)),
+                    java.util.Arrays.copyOf(x.doneAt(), n)));
+        }
+        return out.size() >= 2 && out.size() <= MOST_PARTING ? List.copyOf(out) : List.of();
+    }
+
+    /** The most horizons a board asks among (each lights a square). */
+    private static final int MOST_PARTING = 4;
+
+    /** What {@link #beyondHorizon} did. */
+    private enum Beyond { NOTHING, COMMITTED, ASKED }
+
+    /**
+     * No story from the committed position explains the board, which may have moved on past the plies a search looks
+     * ahead: searches on from each of the {@link Transition#horizons}. From one horizon, when every close story from there
+     * begins with moves a move seen whole confirms, commits the horizon's moves (what follows is then searched from
+     * them). From horizons that part, the one whose moves alone explain the board is committed so; when several
+     * still do, the player is asked among them (touch the square of the move where they part).
+     */
+    private Beyond beyondHorizon() {
+        if (t.horizons.isEmpty() || !t.horizons.get(0).from().equals(t.table.position)) return Beyond.NOTHING;
+        List<StorySearch.Horizon> explaining = new ArrayList<>();
+        List<StorySearch.Result> results = new ArrayList<>();
+        for (StorySearch.Horizon h : t.horizons) {
+            Position p = t.table.position;
+            for (Move m : h.moves()) p = p.play(m);
+            int last = h.moves().size() - 1;
+            StorySearch.Result r = StorySearch.search(p, t.board, t.log, h.doneAt()[last],
+                    StorySearch.placed(PromotionChoices.base(h.moves().get(last))), t.config.sensors(),
+                    t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
+            // (A horizon whose search passed its bound tells nothing either way: nothing is decided.)
+            if (!r.complete()) return Beyond.NOTHING;
+            if (r.stories().isEmpty()) continue;
+            explaining.add(h);
+            results.add(r);
+        }
+        if (explaining.isEmpty()) return Beyond.NOTHING;
+        if (explaining.size() > 1) {
+            askAmongHorizons(explaining);
+            return t.ambiguity == null ? Beyond.NOTHING : Beyond.ASKED;
+        }
+        StorySearch.Horizon h = explaining.get(0);
+        StorySearch.Result r = results.get(0);
+        long best = r.stories().get(0).cost();
+        for (StorySearch.Story x : r.stories()) {
+            if (x.cost() >= best + t.config.proofMillis()) break;
+            if (x.confirmed() == 0 || x.unseenPart()) return Beyond.NOTHING;
+        }
+        t.horizons = List.of();
+        t.commitStory(h.moves(), h.doneAt(), h.moves().size(), null, true);
+        t.searched = null;
+        t.evaluateAsShown();
+        return Beyond.COMMITTED;
+    }
+
+    /** Asks which of the parting {@code horizons} happened, each lit where its first move went (or came from). */
+    private void askAmongHorizons(List<StorySearch.Horizon> parting) {
+        List<Ambiguity.Story> choices = new ArrayList<>();
+        for (StorySearch.Horizon h : parting) choices.add(new Ambiguity.Story(h.moves(), -1, null, h.doneAt()));
+        choices = litApart(choices, 0);
+        if (choices != null) t.ambiguity = Ambiguity.ofStories(t.board, choices, t.log.at(), Long.MAX_VALUE);
+    }
+
+    /**
+     * Commits the first moves every close story agrees on and confirms ({@code agreed}) that the other side answered:
+     * a move followed by a reply is done, whatever window it had or however its story ends. They are committed at
+     * once, or a next move begun meanwhile would take the story past the plies the search can look ahead, and the
+     * board would never be followed again. Not on the word of a story with a capture nobody saw or moves made while
+     * the board was not read, nor of one that leaves a square reading occupied, where it has no piece, for longer than
+     * the sensors misread (what comes next may explain it otherwise). Returns whether it committed any.
+     */
+    private boolean commitAnswered(List<StorySearch.Story> close, int agreed) {
+        int followed = agreed;
+        long stray = t.config.sensors().longestReadingOf(t.config.sensors().longestFalseOccupied());
+        // (At a glance, before the settle window, the readings a story leaves unexplained where it has no piece must
+        // add up to less than a proof: what comes next may yet explain them otherwise.)
+        boolean glance = t.now - t.log.at() < t.config.settleMillis();
+        for (StorySearch.Story x : close) {
+            if (x.unread() || x.longestStray() > stray) return false;
+            // A capture nobody saw is believed here only after the settle window (at a glance, a piece resting on its
+            // way reads as a move), when every close story has it and the moves after it bear it out. Else the moves
+            // read before it are committed, agreed on by the close stories, as far as a move read is their answer
+            // (a move answered only by one nobody saw may be a move still being made: Lichess 843 at 24 Hz, castling
+            // rook first, read as Rf1 answered by an unseen Bxf2 over a bishop's dropout).
+            if (x.unseen() > 0 && (glance || !unseenBelieved(close, x))) {
+                followed = Math.min(followed, x.unseenFrom() - 1);
+            }
+            if (glance && x.strays() >= t.config.proofMillis()) return false;
+            if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
+            followed = Math.min(followed, answered(x.moves()));
+        }
+        if (followed <= 0) return false;
+        StorySearch.Story lead = close.get(0);
+        t.commitStory(lead.moves(), lead.doneAt(), followed, lead);
+        t.searched = null;
+        t.evaluateAsShown();
+        return true;
+    }
+
+    /**
+     * How many first moves of {@code moves} (played from the committed position) are answered by the next one: a
+     * move whose next sets a piece down on a square its own piece could have gone on to (a slider's line beyond its
+     * destination) may be that piece still on its way, and ends the count.
+     */
+    private int answered(List<Move> moves) {
+        Position p = t.table.position;
+        for (int k = 0; k + 1 < moves.size(); k++) {
+            Move m = PromotionChoices.base(moves.get(k));
+            Position after = p.play(moves.get(k));
+            SquareSet onward = SquareSet.EMPTY;
+            if (!(m instanceof Move.Castle)) {
+                for (Move o : p.legalMoves()) {
+                    Move b = PromotionChoices.base(o);
+                    if (b.from() == m.from() && !(b instanceof Move.Castle)
+                            && MoveTable.between(p.geometry(), m.from(), b.to()).contains(m.to())) {
+                        onward = onward.union(MoveTable.between(p.geometry(), m.to(), b.to())).with(b.to());
+                    }
+                }
+            }
+            if (!StorySearch.placed(PromotionChoices.base(moves.get(k + 1))).intersect(onward).isEmpty()) return k;
+            p = after;
+        }
+        return moves.size();
+    }
+
+    /**
+     * How long the last move of {@code moves} (played from the committed position) may still grow into another: a
+     * piece that may slide on, a king or rook move that may become castling, a promotion whose piece may still be
+     * chosen; 0 for any other (the next move begun proves it done).
+     */
+    private long growWindow(List<Move> moves) {
+        return window(moves, true);
+    }
+
+    /** The window of the last move of {@code moves}, played from the committed position (see {@link Transition#movePending}). */
+    private long lastWindow(List<Move> moves) {
+        return window(moves, false);
+    }
+
+    /** The window of the last move of {@code moves}: {@link Transition#movePending}'s, or only its growing part. */
+    private long window(List<Move> moves, boolean growingOnly) {
+        Position p = t.table.position;
+        for (int k = 0; k < moves.size() - 1; k++) p = p.play(moves.get(k));
+        Move last = moves.get(moves.size() - 1);
+        MoveTable tb = new MoveTable(p);
+        int i = tb.indexOf(last);
+        long window = growingOnly ? 0 : t.config.settleMillis();
+        if (i >= 0 && !growingOnly && tb.isHiddenCapture(i)) window = Math.max(window, t.config.captureMillis());
+        if (i >= 0 && Transition.maySlideOn(tb, i)) window = Math.max(window, t.config.slideMillis());
+        if (i >= 0 && Transition.mayBecomeCastling(tb, i)) window = Math.max(window, t.config.castlingMillis());
+        if (PromotionChoices.isPromotion(last) && t.boardChoice == null && t.apiChoice == null) {
+            window = Math.max(window, t.config.promotionMillis());
+        }
+        return window;
+    }
+
+    /**
+     * How many first moves of a story are confirmed: those {@link StorySearch} confirms, and the last move of a story
+     * with the next move begun once it was seen whole and has stood longer than its window (it can no longer grow:
+     * a piece resting on its way goes on sooner), if the story leaves less than a proof unexplained (pieces in hand
+     * make many stories: one the search found that leaves much unexplained may be none of them).
+     */
+    private int confirmed(StorySearch.Story x) {
+        int n = x.moves().size();
+        // (Still for longer than a piece is held, a story with every piece set down is confirmed whole, unless it
+        // rests on a misreading or on moves made while the board was not read.)
+        if (!x.partial() && t.now - t.log.at() >= t.config.holdMillis() && !x.misread() && !x.unread()) return n;
+        if (!x.partial() && t.now - t.log.at() >= t.config.mismatchMillis()) return Math.max(x.confirmed(), x.confirmedIfStill());
+        if (x.partial() && x.lastSeen() && x.confirmed() == n - 1 && x.cost() < t.config.proofMillis()
+                && Math.min(t.now, x.stoodUntil()) - x.doneAt()[n - 1] >= growWindow(x.moves())) {
+            return n;
+        }
+        return x.confirmed();
+    }
+
+    /**
+     * Whether story {@code x}'s captures nobody saw are believed: every close story has its moves up to and with the
+     * last of them (they differ only in what came after, so none reads those moves otherwise), and the moves after
+     * them bear them out in one close story at least (in a story with the next move begun, its last move may be a
+     * piece resting and bears nothing out; the story that has it set down does). Chess.js 26 at 24 Hz: Bxe4 fxe4
+     * Qxe6+ Qxe6 Nxe6, two captures unseen, stood against the same moves with Nxe6 still in hand and was never
+     * committed. Captures nobody saw on different squares, or in different orders, are never believed so.
+     */
+    private static boolean unseenBelieved(List<StorySearch.Story> close, StorySearch.Story x) {
+        int through = x.unseenAt() + 1;
+        if (through <= 0 || through > x.moves().size()) return close.size() == 1 && x.unseenBorneOut();
+        for (StorySearch.Story y : close) {
+            if (y == x) continue;
+            if (y.moves().size() < through) return false;
+            for (int k = 0; k < through; k++) {
+                if (!Matcher.samePair(x.moves().get(k), y.moves().get(k))) return false;
+            }
+        }
+        return close.stream().anyMatch(y -> y.unseenAt() >= x.unseenAt() && y.unseenBorneOut());
+    }
+
+    /** How many first moves every story agrees on and confirms. */
+    private static int agreedPrefix(List<StorySearch.Story> stories,
+                                    java.util.function.ToIntFunction<StorySearch.Story> confirmed) {
+        int n = Integer.MAX_VALUE;
+        StorySearch.Story first = stories.get(0);
+        for (StorySearch.Story x : stories) {
+            int k = 0;
+            int c = confirmed.applyAsInt(x);
+            while (k < c && k < first.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
+            n = Math.min(n, k);
+        }
+        return n;
+    }
+
+    /**
+     * Asks which story happened: each different first move is a choice, lit on the square it went to (the square it
+     * left when two went to the same square). A first move several stories share is chosen alone; the search then
+     * goes on from it. No question when two choices would light the same square.
+     */
+    private void ask(List<StorySearch.Story> close) {
+        ask(close, Long.MAX_VALUE);
+    }
+
+    /** As {@link #ask(List)}; the board decides without an answer at {@code decideAt} ({@link Ambiguity#decideAt}). */
+    private void ask(List<StorySearch.Story> close, long decideAt) {
+        // The stories are told apart where they part: the moves every one of them has first go with each choice (a
+        // question with one choice tells nothing: Morphy 48 at 24 Hz, Rxa1 seen, then Bxa1 or Bxf2 unseen, was asked
+        // as "Rxa1" alone, and the bishop's capture waited for another question half a minute later).
+        int shared = sharedMoves(close);
+        List<Ambiguity.Story> choices = new ArrayList<>();
+        for (StorySearch.Story x : close) {
+            Move parting = x.moves().get(shared);
+            if (choices.stream().anyMatch(c -> Matcher.samePair(c.moves().get(shared), parting))) continue;
+            long sharing = close.stream().filter(y -> Matcher.samePair(y.moves().get(shared), parting)).count();
+            // (One story alone is confirmed whole: the player touching its square says it happened. Lichess 62 at
+            // 24 Hz, the game's last moves dxc4 Rxc4, the rook's capture unseen: "dxc4" alone was asked.)
+            List<Move> moves = close.size() > 1 && (sharing > 1 || x.confirmed() < x.moves().size())
+                    ? x.moves().subList(0, shared + 1) : x.moves();
+            choices.add(new Ambiguity.Story(moves, -1, null, java.util.Arrays.copyOf(x.doneAt(), moves.size())));
+        }
+        choices = litApart(choices, shared);
+        if (choices != null) t.ambiguity = Ambiguity.ofStories(t.board, choices, t.log.at(), decideAt);
+    }
+
+    /**
+     * The {@code choices} each lit on the square its move {@code at} (where they part) went to, or came from when two
+     * went to the same square; null when neither tells them apart.
+     */
+    private static List<Ambiguity.Story> litApart(List<Ambiguity.Story> choices, int at) {
+        for (boolean origin : new boolean[] {false, true}) {
+            List<Ambiguity.Story> lit = new ArrayList<>();
+            SquareSet squares = SquareSet.EMPTY;
+            for (Ambiguity.Story c : choices) {
+                Move m = PromotionChoices.base(c.moves().get(at));
+                int square = origin ? m.from() : m.to();
+                lit.add(new Ambiguity.Story(c.moves(), square, null, c.doneAt()));
+                squares = squares.with(square);
+            }
+            if (squares.count() == choices.size()) return lit;
+        }
+        return null;
+    }
+
+    /**
+     * How many first moves all {@code stories} have in common, short of the shortest one's length (so that each has a
+     * move where they part; 0 when one of them is a first move only, and for one story: the player confirms it where
+     * it begins).
+     */
+    private static int sharedMoves(List<StorySearch.Story> stories) {
+        return stories.size() < 2 ? 0 : Math.max(0, agreedPrefix(stories, x -> x.moves().size() - 1));
+    }
+}
