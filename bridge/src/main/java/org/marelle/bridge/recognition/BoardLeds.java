@@ -64,62 +64,87 @@ public final class BoardLeds {
     }
 
     static LedFrame render(RecognizerState s) {
-        LedFrame f = LedFrame.off(s.table.geometry.files(), s.table.geometry.ranks());
-        if (s.board == null) return f;
-        if (s.mismatch != null) {
-            for (Fix fix : s.mismatch.fixes()) {
-                if (fix.to() >= 0) f = f.with(fix.to(), new Led(FILL, Pattern.BLINK));
-                if (fix.from() >= 0) f = f.with(fix.from(), new Led(CLEAR, Pattern.BLINK));
-            }
-            return f;
-        }
-        if (s.remoteMove != null && s.history != null && !s.board.equals(s.table.occupancy())) {
-            // A move made elsewhere, still to be made on the board: only its squares.
-            return paintRemote(f, s.remoteMove, s.table.geometry);
-        }
-        if (s.ambiguity != null && s.ambiguity.reported()) {
-            for (int sq : s.ambiguity.squares()) {
-                f = f.with(sq, new Led(QUESTION, sq == s.ambiguity.touched() ? Pattern.ON : Pattern.BLINK));
-            }
-            return f;
-        }
-        if (s.result != null) {
-            for (int sq : s.board.intersect(ResultGestures.centre(s.table.geometry)).toArray()) {
-                f = f.with(sq, new Led(WHITE, Pattern.ON));
-            }
-            return f;
-        }
-        Position p = s.table.position;
-        Pending pending = s.pending;
-        if (pending instanceof Pending.Moves shown) {
-            Move m = shown.move();
-            if (shown instanceof Pending.TwoPlies two) {
-                f = paintMove(f, m, Pattern.BLINK);
-                f = paintMove(f, two.second(), Pattern.BLINK);
-            } else if (shown instanceof Pending.Ply ply && ply.choosable()) {
-                PieceType chosen = s.boardChoice != null ? s.boardChoice : s.apiChoice;
-                Move b = PromotionChoices.base(m);
-                f = f.with(b.from(), new Led(MOVE, Pattern.ON)).with(b.to(), new Led(MOVE, Pattern.ON));
-                f = f.with(PromotionChoices.squareOf(m), new Led(chosen == null ? WHITE : choiceColour(chosen), Pattern.BLINK));
-                for (PromotionChoice c : ply.choices()) {
-                    f = f.with(c.square(), new Led(choiceColour(c.piece()), c.piece() == chosen ? Pattern.BLINK : Pattern.ON));
-                }
-            } else {
-                f = paintMove(f, m, Pattern.BLINK);
-            }
-            if (!s.board.equals(shown.board())) {
-                f = hints(f, shown.finalTable(), s.board);
-            }
-        } else if (!s.board.equals(s.table.occupancy())) {
-            f = hints(f, s.table, s.board);
-        } else if (s.lastMove != null) {
-            f = paintMove(f, s.lastMove, Pattern.ON);
-        }
-        if (p.isCheck()) {
-            int king = p.king(p.turn());
-            if (king >= 0) f = f.with(king, new Led(CHECK, Pattern.BLINK));
+        LedFrame off = LedFrame.off(s.table.geometry.files(), s.table.geometry.ranks());
+        return switch (s.situation()) {
+            case Situation.Unread u -> off;
+            case Situation.Mismatch m -> fixes(off, m.report());
+            case Situation.AwaitingRemoteMove r -> paintRemote(off, r.move(), s.table.geometry);
+            case Situation.Asking a -> question(off, a);
+            case Situation.GameOver g -> centre(off, s);
+            case Situation.MovePending p -> withCheck(movePending(off, s, p), s.table.position);
+            case Situation.TwoPliesPending p -> withCheck(twoPlies(off, s, p), s.table.position);
+            case Situation.TakebackPending p -> withCheck(hints(off, s.table, s.board), s.table.position);
+            case Situation.NewGamePending p -> withCheck(hints(off, s.table, s.board), s.table.position);
+            case Situation.ResultPending p -> withCheck(hints(off, s.table, s.board), s.table.position);
+            case Situation.PieceInHand p -> withCheck(hints(off, s.table, s.board), s.table.position);
+            case Situation.InSync i -> withCheck(i.lastMove() == null ? off : paintMove(off, i.lastMove(), Pattern.ON),
+                    s.table.position);
+        };
+    }
+
+    /** A mismatch: squares to fill blink green, squares to clear blink red. */
+    private static LedFrame fixes(LedFrame f, RecognitionEvent.BoardMismatch report) {
+        for (Fix fix : report.fixes()) {
+            if (fix.to() >= 0) f = f.with(fix.to(), new Led(FILL, Pattern.BLINK));
+            if (fix.from() >= 0) f = f.with(fix.from(), new Led(CLEAR, Pattern.BLINK));
         }
         return f;
+    }
+
+    /** A question: each story's square blinks magenta, the one being touched is on. */
+    private static LedFrame question(LedFrame f, Situation.Asking a) {
+        for (RecognitionEvent.StoryChoice c : a.choices()) {
+            f = f.with(c.square(), new Led(QUESTION, c.square() == a.touched() ? Pattern.ON : Pattern.BLINK));
+        }
+        return f;
+    }
+
+    /** After a result gesture: the kings on the centre squares. */
+    private static LedFrame centre(LedFrame f, RecognizerState s) {
+        for (int sq : s.board.intersect(ResultGestures.centre(s.table.geometry)).toArray()) {
+            f = f.with(sq, new Led(WHITE, Pattern.ON));
+        }
+        return f;
+    }
+
+    /**
+     * A provisional move: its squares blink yellow; a promotion with a choice lights its choice squares. If the other
+     * side already lifted a piece, its hints show too.
+     */
+    private static LedFrame movePending(LedFrame f, RecognizerState s, Situation.MovePending p) {
+        Move m = p.move();
+        if (p.choices().isEmpty()) {
+            f = paintMove(f, m, Pattern.BLINK);
+        } else {
+            PieceType chosen = p.chosen();
+            Move b = PromotionChoices.base(m);
+            f = f.with(b.from(), new Led(MOVE, Pattern.ON)).with(b.to(), new Led(MOVE, Pattern.ON));
+            f = f.with(PromotionChoices.squareOf(m), new Led(chosen == null ? WHITE : choiceColour(chosen), Pattern.BLINK));
+            for (PromotionChoice c : p.choices()) {
+                f = f.with(c.square(), new Led(choiceColour(c.piece()), c.piece() == chosen ? Pattern.BLINK : Pattern.ON));
+            }
+        }
+        return pendingHints(f, s);
+    }
+
+    /** A move and its reply, both provisional: their squares blink yellow (and the next move's hints, if begun). */
+    private static LedFrame twoPlies(LedFrame f, RecognizerState s, Situation.TwoPliesPending p) {
+        f = paintMove(f, p.move(), Pattern.BLINK);
+        f = paintMove(f, p.reply(), Pattern.BLINK);
+        return pendingHints(f, s);
+    }
+
+    /** The hints of the pieces lifted since the board showed the pending move. */
+    private static LedFrame pendingHints(LedFrame f, RecognizerState s) {
+        Pending.Moves shown = (Pending.Moves) s.pending;
+        return s.board.equals(shown.board()) ? f : hints(f, shown.finalTable(), s.board);
+    }
+
+    /** Over all but a mismatch, a move elsewhere, a question and the game over: the king in check blinks red. */
+    private static LedFrame withCheck(LedFrame f, Position p) {
+        if (!p.isCheck()) return f;
+        int king = p.king(p.turn());
+        return king < 0 ? f : f.with(king, new Led(CHECK, Pattern.BLINK));
     }
 
     /**

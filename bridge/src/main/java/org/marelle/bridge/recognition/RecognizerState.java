@@ -353,6 +353,27 @@ public final class RecognizerState {
         };
     }
 
+    /** Where the recognizer stands, as the player sees it (see {@link Situation}). */
+    public Situation situation() {
+        if (board == null) return new Situation.Unread();
+        if (mismatch != null) return new Situation.Mismatch(mismatch);
+        boolean atPosition = board.equals(table.occupancy());
+        if (remoteMove != null && history != null && !atPosition) return new Situation.AwaitingRemoteMove(remoteMove);
+        if (ambiguity != null && ambiguity.reported()) {
+            return new Situation.Asking(ambiguity.asked().choices(), ambiguity.touched());
+        }
+        if (result != null) return new Situation.GameOver(result);
+        return switch (pending) {
+            case Pending.Ply p -> new Situation.MovePending(p.move(), p.choices(), boardChoice != null ? boardChoice : apiChoice);
+            case Pending.TwoPlies p -> new Situation.TwoPliesPending(p.move(), p.second());
+            case Pending.Takeback p when !atPosition -> new Situation.TakebackPending(p.plies());
+            case Pending.NewGame p when !atPosition -> new Situation.NewGamePending();
+            case Pending.GameResult p when !atPosition -> new Situation.ResultPending(p.result());
+            case null, default -> atPosition ? new Situation.InSync(lastMove)
+                    : new Situation.PieceInHand(table.occupancy().minus(board), board.minus(table.occupancy()));
+        };
+    }
+
     /** The current mismatch report, while the board still shows it. */
     public Optional<RecognitionEvent.BoardMismatch> mismatch() {
         return Optional.ofNullable(mismatch);

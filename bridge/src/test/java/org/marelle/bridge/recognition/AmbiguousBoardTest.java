@@ -53,6 +53,7 @@ class AmbiguousBoardTest {
         assertThat(h.led("f6")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
         assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
         assertThat(h.committed()).isEmpty();
+        assertThat(h.state().situation()).isEqualTo(new Situation.Asking(asked.get(0).choices(), -1));
         // The viewer and the operator see the question too.
         assertThat(BoardStatus.of(h.state()).question())
                 .containsExactlyInAnyOrder("f6 exf6 (touch f6)", "f5 exf6 (touch f5)");
