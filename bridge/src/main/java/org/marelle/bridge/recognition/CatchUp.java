@@ -83,6 +83,11 @@ final class CatchUp {
                     return;
                 }
             }
+            // (The parting stays remembered until the board tells: the player is asked.)
+            if (partingLost(t.horizons, close)) {
+                askAmongHorizons(t.horizons);
+                return;
+            }
             rememberHorizon(close);
             int agreed = agreedPrefix(close, this::confirmed);
             // A story ending in a capture nobody saw (or saw only for a moment) reads the same as its other moves
@@ -308,6 +313,32 @@ final class CatchUp {
                     java.util.Arrays.copyOf(x.doneAt(), n)));
         }
         return out.size() >= 2 && out.size() <= MOST_PARTING ? List.copyOf(out) : List.of();
+    }
+
+    /**
+     * Whether the close stories of an earlier search parted at their first move over captures nobody saw, one
+     * piece's of different victims ({@code parted}, see {@link #partingHorizons}), and the close stories now keep only
+     * some of those first moves,
+     * each still resting on its capture nobody saw: the board never told them apart, the others only fell out of
+     * what a search reads (its plies, or a next move begun that fits one position and not the other). Which capture
+     * was made is then the player's to say (ECC 2018 game 519 at 24 Hz: Bxh4 or Bxe7, both unseen and borne out alike
+     * by five moves after; with the knight's square lifted for the next move, only the Bxe7 story read as begun, and
+     * it was committed).
+     */
+    private boolean partingLost(List<StorySearch.Horizon> parted, List<StorySearch.Story> close) {
+        if (parted.size() < 2 || !parted.get(0).from().equals(t.table.position)) return false;
+        // (Captures by one piece, of different victims: which one it took is all they part over.)
+        int piece = PromotionChoices.base(parted.get(0).moves().get(0)).from();
+        for (StorySearch.Horizon h : parted) {
+            Move first = PromotionChoices.base(h.moves().get(0));
+            if (first.from() != piece || first instanceof Move.Castle || h.from().pieceAt(first.to()) == null) return false;
+        }
+        for (StorySearch.Story x : close) {
+            if (x.unseenFrom() != 0) return false;
+            if (parted.stream().noneMatch(h -> Matcher.samePair(h.moves().get(0), x.moves().get(0)))) return false;
+        }
+        return parted.stream().anyMatch(h -> close.stream()
+                .noneMatch(x -> Matcher.samePair(h.moves().get(0), x.moves().get(0))));
     }
 
     /** The most horizons a board asks among (each lights a square). */

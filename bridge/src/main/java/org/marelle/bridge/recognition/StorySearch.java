@@ -242,6 +242,8 @@ final class StorySearch {
         this.falseOccupied = sensors.longestFalseOccupied() + scan;
         this.reaction = Math.max(0, REACTION_MILLIS - sensors.longestFalseEmpty());
         this.joinedFalseEmpty = sensors.longestJoinedFalseEmpty() + scan;
+        this.soonestReply = Math.min(0, Math.min(reaction, Math.min(REACTION_MILLIS - falseEmpty,
+                REACTION_MILLIS - joinedFalseEmpty)) - scan);
         this.sensors = sensors;
         this.board = board;
         this.geometry = start.geometry();
@@ -304,7 +306,7 @@ final class StorySearch {
             found.clear();
             deadEnds.clear();
             budgetPruned = false;
-            extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY, -1, unseenAllowed);
+            extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY, -1, unseenAllowed, Long.MIN_VALUE, -1);
             if (!budgetPruned || nodes > MAX_NODES) break;
             long best = found.stream().mapToLong(Story::cost).min().orElse(Long.MAX_VALUE);
             if (best < unseenAllowed * proofMillis && found.stream().anyMatch(x -> !x.partial())) break;
@@ -373,16 +375,19 @@ final class StorySearch {
     // ---- the search --------------------------------------------------------------------------------------------
 
     /** A position reached with some plies left and some squares reached: no line from it leads to the board. */
-    private record DeadEnd(long zobrist, int left, SquareSet reached, int borrowed, int unseenLeft) {
+    private record DeadEnd(long zobrist, int left, SquareSet reached, int borrowed, int unseenLeft, long landedBy,
+                           int landingUnread) {
     }
 
     /**
      * Returns whether some line from {@code p} (this one included) leaves the board's occupancy; {@code borrowed}:
      * the move of the line that took a piece from a square that never changed (see below), as {@code from × 256 +
-     * to}, or -1.
+     * to}, or -1. {@code landedBy}: the soonest the line's last move can have been read done;
+     * {@code landingUnread}: a square the last move set a piece down on that read no arrival soon enough, which the
+     * next move must take (its landing then unread), or -1.
      */
     private boolean extend(Position p, List<Move> line, List<Position> before, SquareSet reached, int borrowed,
-                           int unseenLeft) {
+                           int unseenLeft, long landedBy, int landingUnread) {
         if (++nodes > MAX_NODES) return true;   // (not a dead end: unknown)
         SquareSet occ = p.occupancy();
         boolean complete = occ.equals(board);
@@ -424,6 +429,28 @@ final class StorySearch {
                 }
             }
             if (borrowed >= 0 && b.from() == (borrowed & 0xFF) && b.to() == borrowed >> 8) continue;
+            // The moves of a story are read in order: a piece set down on an empty square arrived there after the
+            // move before was done (a reply begins no sooner than a hand reacts, less what misreadings may hide). A
+            // line whose move has no such arrival is no story: not played out (a rook dragged d1-d7 leaves six
+            // squares changed, and lines of rooks stopping on them for moves in between multiplied past the bound:
+            // Lichess 820 under `swap` at 50 Hz). Its landing may go unread only if the next move takes the piece.
+            if (landingUnread >= 0 && (b.to() != landingUnread || b instanceof Move.Castle || p.pieceAt(b.to()) == null)) {
+                continue;
+            }
+            long landedNext = landedBy;
+            int unreadNext = -1;
+            if (gapUntil == Long.MIN_VALUE) {
+                long soonest = landedBy == Long.MIN_VALUE ? Long.MIN_VALUE : landedBy + soonestReply;
+                boolean none = false;
+                for (int sq : placed(b).toArray()) {
+                    if (occ.contains(sq)) continue;
+                    long arrived = arrivalFrom(sq, soonest);
+                    if (arrived != Long.MIN_VALUE) landedNext = Math.max(landedNext, arrived);
+                    else if (landingsMayGoUnseen && unreadNext < 0) unreadNext = sq;
+                    else none = true;
+                }
+                if (none) continue;
+            }
             // (A move after which the board is no story and none can follow is not played out: most are not.)
             SquareSet after = p.occupancyAfter(m);
             if (!after.equals(board) && !mayBeBegun(after) && !mayLead(p, after, left - 1)) continue;
@@ -434,17 +461,33 @@ final class StorySearch {
                     ? borrowed : b.from() << 8 | b.to();
             // Transpositions reach the same position with the same squares reached: searched once for nothing.
             int unseenNext = unseenLeft - (unseenCapture ? 1 : 0);
-            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext, borrows, unseenNext);
+            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext, borrows, unseenNext, landedNext, unreadNext);
             if (deadEnds.contains(key)) continue;
             line.add(m);
             before.add(p);
-            boolean below = extend(next, line, before, reachedNext, borrows, unseenNext);
+            boolean below = extend(next, line, before, reachedNext, borrows, unseenNext, landedNext, unreadNext);
             line.remove(line.size() - 1);
             before.remove(before.size() - 1);
             if (below) leads = true;
             else deadEnds.add(key);
         }
         return leads;
+    }
+
+    /**
+     * The soonest a reply's first reading can come after the move before was read done: a reaction, less the most a
+     * reading ({@link #read}) lets it begin before (a dropout, two run together, a scan), and never after: a reply read
+     * in the very frame of the move before counts too.
+     */
+    private final long soonestReply;
+
+    /** The first time at or after {@code t} that square {@code sq} read occupied, or Long.MIN_VALUE when none did. */
+    private long arrivalFrom(int sq, long t) {
+        Changes c = changes[sq];
+        for (int j = 0; j < c.at().length; j++) {
+            if (c.occupied()[j] && c.at()[j] >= t) return c.at()[j];
+        }
+        return Long.MIN_VALUE;
     }
 
     /**

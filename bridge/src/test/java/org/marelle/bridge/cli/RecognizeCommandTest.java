@@ -161,6 +161,36 @@ class RecognizeCommandTest {
         assertThat(run.outLines()).anyMatch(l -> l.endsWith("f7f6 f6")).anyMatch(l -> l.endsWith("e5f6 exf6"));
     }
 
+    @Test
+    void aRookDraggedAlongAFileLeavesTheSearchWithinItsBound() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 50 Hz: 19...Rxd1+ 20.Rxd1 Rc8 21.Rd7, the white rook dragged
+        // d1-d7 over five squares. The search for the four plies multiplied lines of rooks stopping on those squares
+        // for moves in between, passed its bound, and the game was never followed again. Lines whose moves land
+        // before the move they answer are no longer played out.
+        Path t = Path.of(RecognizeCommandTest.class.getResource(
+                "/recognition/board-traces/lichess-2016-05_game820_swap50.jsonl").toURI());
+        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "50",
+                "--fen", "r2q1rk1/1b3ppp/1pn1p3/p3N3/2PPp3/1P6/P4PPP/R1BQ1RK1 b - - 1 16");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("d8d1 Rxd1+")).anyMatch(l -> l.endsWith("a1d1 Rxd1"))
+                .anyMatch(l -> l.endsWith("f8c8 Rc8")).anyMatch(l -> l.endsWith("d1d7 Rd7"));
+    }
+
+    @Test
+    void aCaptureNobodySawIsAskedAboutWhenTheStoriesThatPartedOverItAreNeverToldApart() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 21.Bxh4 with no reading of h4, then Bc6 Qc4 Nf4, read
+        // alike after Bxe7 (the knight there) as after Bxh4: the board tells them apart nowhere. Once the next move
+        // was begun (the rook's square lifted), only the Bxe7 story read as a move begun, and Bxe7 was committed. The
+        // stories parted over the capture: the player is asked which it was.
+        Path t = Path.of(RecognizeCommandTest.class.getResource(
+                "/recognition/board-traces/ecc2018_game519_swap24.jsonl").toURI());
+        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "24", "--verbose",
+                "--fen", "3rk3/1p1bnp2/1q2p1p1/p1bnP1Br/4Q2p/P2B1N1P/1PR2PP1/4RNK1 w - - 8 21");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.outLines()).noneMatch(l -> l.contains("g5e7")).noneMatch(l -> l.contains("g5h4"))
+                .anyMatch(l -> l.contains("ambiguous: Bxh4 Bc6 Qc4 Nf4 (touch h4) or Bxe7 Bc6 Qc4 Nf4 (touch e7)"));
+    }
+
     /**
      * Issue #14: the trace is replayed as it is read (the whole file was read first, 740 MB of memory for a 200 MB
      * trace), so the moves of the lines before a bad one are printed before its error.
