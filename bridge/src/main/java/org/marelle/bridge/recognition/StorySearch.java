@@ -933,6 +933,14 @@ final class StorySearch {
                 if (matched[sq][j]) expected = c.occupied()[j];
                 if (c.occupied()[j] == expected) continue;
                 long lasted = c.at()[j + 1] - c.at()[j];
+                // A piece of the story passing over the square while its move was made, no longer than a piece rests
+                // on its way, stood there for none of the story's moves: no stay joined with another's passing (a
+                // rook dragged d1-d7 over d4, then a queen dragged e5-b2 over d4 380 ms later, read as one piece
+                // standing 720 ms: Lichess 1781 under `swap` at 40 and 50 Hz, never followed again).
+                if (c.occupied()[j] && lasted <= standMillis
+                        && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, spanTo, paths)) {
+                    continue;
+                }
                 // A piece that stood where the story has none, longer than a piece rests on its way (dragged or not;
                 // one stay across the dropouts of its sensor), was set down there: no such story; shorter, it counts
                 // for as long as it stood.

@@ -177,6 +177,21 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void twoPiecesDraggedOverOneSquareAreNoPieceStandingThere() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 50 Hz: 21.Bxe5 Qxe5 22.Rd7 Qb2+ 23.Kf3, the rook dragged d1-d7
+        // over d4, then the queen dragged e5-b2 over d4 380 ms later. The two passings were read as one piece standing
+        // on d4 for 720 ms (a stay joined across what could be dropouts), which ruled the story out; nothing else
+        // explained the board, and the game was never followed again.
+        Path t = Path.of(RecognizeCommandTest.class.getResource(
+                "/recognition/board-traces/lichess-2016-05_game1781_swap50.jsonl").toURI());
+        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "50",
+                "--fen", "r6k/p1q1nppp/2p5/2p1n2P/6Q1/1PB1P3/P3KPP1/3R4 w - - 0 21");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("c3e5 Bxe5")).anyMatch(l -> l.endsWith("c7e5 Qxe5"))
+                .anyMatch(l -> l.endsWith("d1d7 Rd7")).anyMatch(l -> l.endsWith("e5b2 Qb2+"));
+    }
+
+    @Test
     void aCaptureNobodySawIsAskedAboutWhenTheStoriesThatPartedOverItAreNeverToldApart() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 21.Bxh4 with no reading of h4, then Bc6 Qc4 Nf4, read
         // alike after Bxe7 (the knight there) as after Bxh4: the board tells them apart nowhere. Once the next move
