@@ -39,7 +39,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * and finds nothing (no move or sequence leaves one piece fewer without a capture square reading empty).</li>
  * <li>{@code blitz5}, {@code bound6}: live boards on Hall sensors at 24 Hz, from simulated blitz games, whose glance
  * searches six plies back: five plies past a capture nobody saw, found; and a board whose six-ply search passes its
- * bound, searched again four plies back (see {@link #replay}).</li>
+ * bound, searched again four plies back (see {@link #replay});</li>
+ * <li>{@code wider6}: a live board on Hall sensors at 40 Hz whose six-ply search passes its bound and whose four-ply
+ * stories decide nothing: the six plies are searched again with a wider bound.</li>
  * </ul>
  * Each operation ticks the same immutable prepared state, so every sample is the same work. The sensors are reed
  * switches scanned at 50 Hz (see {@link CatchUpSituation#CONFIG}).
@@ -60,7 +62,8 @@ public class CatchUpBenchmark {
     /** {@link RecognizerBenchmark}'s Queen's Gambit Declined after 10...Qxe7, White to move. */
     private static final String QGD = "r1b2rk1/pp1nqppp/2p1p3/3n4/2BP4/2N1PN2/PP3PPP/2RQK2R w K - 0 11";
 
-    @Param({"start2", "start3", "start4", "middle2", "middle3", "middle4", "worst4", "pieceInHand", "blitz5", "bound6"})
+    @Param({"start2", "start3", "start4", "middle2", "middle3", "middle4", "worst4", "pieceInHand", "blitz5", "bound6",
+        "wider6"})
     public String situation;
 
     private RecognizerState prepared;
@@ -77,8 +80,9 @@ public class CatchUpBenchmark {
             case "middle4" -> restart(MIDDLE, "Ka5 Rg3 b5 Ra3#");
             case "worst4" -> restart(WORST, "Qxg2+ Bxg2 Rexf6 Qxf6");
             case "pieceInHand" -> pieceInHand();
-            case "blitz5" -> replay(BLITZ, BLITZ_FRAMES);
-            case "bound6" -> replay(BOUND, BOUND_FRAMES);
+            case "blitz5" -> replay(BLITZ, BLITZ_FRAMES, HALL_24);
+            case "bound6" -> replay(BOUND, BOUND_FRAMES, HALL_24);
+            case "wider6" -> replay(WIDER, WIDER_FRAMES, org.marelle.bridge.recognition.SensorModel.hall(40, 2));
             default -> throw new IllegalArgumentException(situation);
         }
         // Prints what the measured tick decides, so that the figures are read with it (a commit, a question, nothing).
@@ -115,15 +119,14 @@ public class CatchUpBenchmark {
     }
 
     /**
-     * A live board, read all along, on Hall sensors at 24 Hz: the frames (milliseconds since the one before, then the
+     * A live board, read all along, on {@code sensors}: the frames (milliseconds since the one before, then the
      * squares emptied and filled) are fed with the ticks due between them, and the tick measured is the glance after
      * the last one, which searches six plies back.
      */
-    private void replay(String fen, String[] frames) {
+    private void replay(String fen, String[] frames, org.marelle.bridge.recognition.SensorModel sensors) {
         Position p = Position.fromFen(fen);
         BoardGeometry g = p.geometry();
-        var config = org.marelle.bridge.recognition.RecognizerConfig.defaults()
-                .withSensors(org.marelle.bridge.recognition.SensorModel.hall(24, 2));
+        var config = org.marelle.bridge.recognition.RecognizerConfig.defaults().withSensors(sensors);
         RecognizerState s = RecognizerState.start(p, config).accept(CatchUpSituation.frame(p.occupancy(), g, 0)).state();
         org.marelle.geometry.SquareSet occ = p.occupancy();
         long t = 1_000;
@@ -143,6 +146,20 @@ public class CatchUpBenchmark {
         prepared = s;
         tickAt = s.wakeUpAt().orElse(Long.MAX_VALUE);
     }
+
+    private static final org.marelle.bridge.recognition.SensorModel HALL_24 =
+            org.marelle.bridge.recognition.SensorModel.hall(24, 2);
+
+    /** Lichess 2016-05 game 1910 after 24.Qf6, as the simulator's `hall` hands at 40 Hz make it (seed 1). */
+    private static final String WIDER = "3r3r/1kq4p/p1n1pQp1/1pp5/4P3/1P2N3/PB4PP/3R1R1K b - - 3 24";
+    /**
+     * 24...Rxd1 25.Rxd1, the black rook dragged d8-d1 onto the rook White lifted, a dropout of it, then White's
+     * recapture: the six-ply search passes its bound, the four-ply stories leave more unexplained than a proof, and the
+     * six plies are searched again with the wider bound (see {@code StorySearch.search}).
+     */
+    private static final String[] WIDER_FRAMES = {"55 -d1 -f6", "100 +f6", "50 -d8", "725 +d7", "100 -d7 +d6",
+        "150 -d6", "25 +d5", "125 -d5", "25 +d4", "125 -d4 +d3", "175 -d3", "25 +d2", "100 -d2", "25 +d1", "150 -d1",
+        "50 +d1", "100 -d1", "175 -f1", "150 +d1"};
 
     /** Lichess 2016-05 game 1398 after 12.Nxe5, as the simulator's `swap` hands at 24 Hz make it (seed 1). */
     private static final String BLITZ = "rn2k2r/p1q2ppp/bpp2n2/4N3/1bPpP3/1P4P1/PB1PNPBP/R2QR1K1 b kq - 0 12";

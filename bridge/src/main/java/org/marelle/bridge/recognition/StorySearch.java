@@ -56,6 +56,15 @@ final class StorySearch {
      */
     static final int MAX_NODES = 3_000;
 
+    /**
+     * The bound of the six-ply search tried again when neither it (within {@link #MAX_NODES}) nor the four-ply search
+     * decides (see {@link #search}).
+     */
+    static final int WIDER_NODES = 4 * MAX_NODES;
+
+    /** The most positions this search visits: {@link #MAX_NODES}, or {@link #WIDER_NODES} once tried again. */
+    private int budget = MAX_NODES;
+
 
     /**
      * One way the board came to be: its moves, when each was done on the board, how many captures in it were never
@@ -285,7 +294,23 @@ final class StorySearch {
         // decided on them (Lichess 4298 at 24 Hz: Nxa8 Rxa8 Rac1 Rf8 Rc7, five plies, was read as Rac1 with the
         // knight's and the rooks' readings taken for hesitations).
         boolean conclusive = shorter.stories().isEmpty() || shorter.stories().get(0).cost() < proofMillis;
-        return new Result(shorter.stories(), r.nodes() + shorter.nodes(), shorter.complete() && conclusive);
+        if (shorter.complete() && conclusive) return new Result(shorter.stories(), r.nodes() + shorter.nodes(), true);
+        // Neither decides: the six plies once more, with a wider bound. Rare (a busy board the short stories explain
+        // badly), and costlier than a glance, but a board no search decides is never followed again (Lichess 1910
+        // under `hall` at 40 Hz: Rxd1 Rxd1 left unexplained 44 s, until the game ended). Not where a swap often
+        // leaves no reading: there the wider search mostly adds stories resting on captures nobody saw, and the one
+        // it finds may be the wrong capture, read long after the board could tell (Lichess 4015 under `swap` at 24 Hz
+        // seed 2: Nxc6 was read, six plies later only Nxf7 nobody saw explained the board within the search's plies,
+        // and was committed).
+        if (sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) {
+            return new Result(shorter.stories(), r.nodes() + shorter.nodes(), false);
+        }
+        StorySearch wider = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
+                promotion);
+        wider.budget = WIDER_NODES;
+        Result w = wider.run(MAX_PLIES);
+        int nodes = r.nodes() + shorter.nodes() + w.nodes();
+        return w.complete() ? new Result(w.stories(), nodes, true) : new Result(shorter.stories(), nodes, false);
     }
 
     /**
@@ -307,13 +332,13 @@ final class StorySearch {
             deadEnds.clear();
             budgetPruned = false;
             extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY, -1, unseenAllowed, Long.MIN_VALUE, -1);
-            if (!budgetPruned || nodes > MAX_NODES) break;
+            if (!budgetPruned || nodes > budget) break;
             long best = found.stream().mapToLong(Story::cost).min().orElse(Long.MAX_VALUE);
             if (best < unseenAllowed * proofMillis && found.stream().anyMatch(x -> !x.partial())) break;
         }
         List<Story> stories = new ArrayList<>(found);
         stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
-        return new Result(List.copyOf(stories), visited + nodes, nodes <= MAX_NODES);
+        return new Result(List.copyOf(stories), visited + nodes, nodes <= budget);
     }
 
     /** How many captures onto squares that never changed a line may have in this pass (see {@link #run}). */
@@ -388,7 +413,7 @@ final class StorySearch {
      */
     private boolean extend(Position p, List<Move> line, List<Position> before, SquareSet reached, int borrowed,
                            int unseenLeft, long landedBy, int landingUnread) {
-        if (++nodes > MAX_NODES) return true;   // (not a dead end: unknown)
+        if (++nodes > budget) return true;   // (not a dead end: unknown)
         SquareSet occ = p.occupancy();
         boolean complete = occ.equals(board);
         boolean leads = false;

@@ -192,6 +192,20 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aBoardNeitherBoundedSearchDecidesIsSearchedAgainWider() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 40 Hz: 24...Rxd1 25.Rxd1, the black rook dragged d8-d1 onto
+        // the rook White had lifted, a dropout of it, then White's recapture. The six-ply search passed its bound and
+        // the four-ply stories left more unexplained than a proof (a hesitation, dropouts): nothing was decided, and the
+        // board was never followed again. Searched again with a wider bound, the story is found.
+        Path t = Path.of(RecognizeCommandTest.class.getResource(
+                "/recognition/board-traces/lichess-2016-05_game1910_hall40.jsonl").toURI());
+        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "40",
+                "--fen", "3r3r/1kq4p/p1n1pQp1/1pp5/4P3/1P2N3/PB4PP/3R1R1K b - - 3 24");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("d8d1 Rxd1")).anyMatch(l -> l.endsWith("f1d1 Rxd1"));
+    }
+
+    @Test
     void aCaptureNobodySawIsAskedAboutWhenTheStoriesThatPartedOverItAreNeverToldApart() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 21.Bxh4 with no reading of h4, then Bc6 Qc4 Nf4, read
         // alike after Bxe7 (the knight there) as after Bxh4: the board tells them apart nowhere. Once the next move
