@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -153,10 +154,7 @@ class RecognizeCommandTest {
         // A simulated game (see PROVENANCE.md): 19...f6, f5 brushed by the hand as the pawn was set on f6, then 20.exf6
         // with f6 read empty for 125 ms. It was read as 19...f5 20.exf6 en passant, the pawn standing on f6 for 417 ms
         // after "f5" landed, before White's pawn was lifted, taken for f5's pawn passing over f6.
-        Path t = Path.of(RecognizeCommandTest.class.getResource(
-                "/recognition/board-traces/lichess-2016-05_game793_swap24.jsonl").toURI());
-        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "24");
-        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        CliRun run = replay("lichess-2016-05_game793_swap24.jsonl", "--scan-hz", "24");
         assertThat(run.outLines()).noneMatch(l -> l.contains("f7f5"));
         assertThat(run.outLines()).anyMatch(l -> l.endsWith("f7f6 f6")).anyMatch(l -> l.endsWith("e5f6 exf6"));
     }
@@ -167,11 +165,8 @@ class RecognizeCommandTest {
         // d1-d7 over five squares. The search for the four plies multiplied lines of rooks stopping on those squares
         // for moves in between, passed its bound, and the game was never followed again. Lines whose moves land
         // before the move they answer are no longer played out.
-        Path t = Path.of(RecognizeCommandTest.class.getResource(
-                "/recognition/board-traces/lichess-2016-05_game820_swap50.jsonl").toURI());
-        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "50",
+        CliRun run = replay("lichess-2016-05_game820_swap50.jsonl", "--scan-hz", "50",
                 "--fen", "r2q1rk1/1b3ppp/1pn1p3/p3N3/2PPp3/1P6/P4PPP/R1BQ1RK1 b - - 1 16");
-        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.outLines()).anyMatch(l -> l.endsWith("d8d1 Rxd1+")).anyMatch(l -> l.endsWith("a1d1 Rxd1"))
                 .anyMatch(l -> l.endsWith("f8c8 Rc8")).anyMatch(l -> l.endsWith("d1d7 Rd7"));
     }
@@ -182,11 +177,8 @@ class RecognizeCommandTest {
         // over d4, then the queen dragged e5-b2 over d4 380 ms later. The two passings were read as one piece standing
         // on d4 for 720 ms (a stay joined across what could be dropouts), which ruled the story out; nothing else
         // explained the board, and the game was never followed again.
-        Path t = Path.of(RecognizeCommandTest.class.getResource(
-                "/recognition/board-traces/lichess-2016-05_game1781_swap50.jsonl").toURI());
-        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "50",
+        CliRun run = replay("lichess-2016-05_game1781_swap50.jsonl", "--scan-hz", "50",
                 "--fen", "r6k/p1q1nppp/2p5/2p1n2P/6Q1/1PB1P3/P3KPP1/3R4 w - - 0 21");
-        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.outLines()).anyMatch(l -> l.endsWith("c3e5 Bxe5")).anyMatch(l -> l.endsWith("c7e5 Qxe5"))
                 .anyMatch(l -> l.endsWith("d1d7 Rd7")).anyMatch(l -> l.endsWith("e5b2 Qb2+"));
     }
@@ -197,11 +189,8 @@ class RecognizeCommandTest {
         // the rook White had lifted, a dropout of it, then White's recapture. The six-ply search passed its bound and
         // the four-ply stories left more unexplained than a proof (a hesitation, dropouts): nothing was decided, and the
         // board was never followed again. Searched again with a wider bound, the story is found.
-        Path t = Path.of(RecognizeCommandTest.class.getResource(
-                "/recognition/board-traces/lichess-2016-05_game1910_hall40.jsonl").toURI());
-        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "40",
+        CliRun run = replay("lichess-2016-05_game1910_hall40.jsonl", "--scan-hz", "40",
                 "--fen", "3r3r/1kq4p/p1n1pQp1/1pp5/4P3/1P2N3/PB4PP/3R1R1K b - - 3 24");
-        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.outLines()).anyMatch(l -> l.endsWith("d8d1 Rxd1")).anyMatch(l -> l.endsWith("f1d1 Rxd1"));
     }
 
@@ -211,11 +200,8 @@ class RecognizeCommandTest {
         // alike after Bxe7 (the knight there) as after Bxh4: the board tells them apart nowhere. Once the next move
         // was begun (the rook's square lifted), only the Bxe7 story read as a move begun, and Bxe7 was committed. The
         // stories parted over the capture: the player is asked which it was.
-        Path t = Path.of(RecognizeCommandTest.class.getResource(
-                "/recognition/board-traces/ecc2018_game519_swap24.jsonl").toURI());
-        CliRun run = CliRun.of("recognize", "--trace", t.toString(), "--scan-hz", "24", "--verbose",
+        CliRun run = replay("ecc2018_game519_swap24.jsonl", "--scan-hz", "24", "--verbose",
                 "--fen", "3rk3/1p1bnp2/1q2p1p1/p1bnP1Br/4Q2p/P2B1N1P/1PR2PP1/4RNK1 w - - 8 21");
-        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.outLines()).noneMatch(l -> l.contains("g5e7")).noneMatch(l -> l.contains("g5h4"))
                 .anyMatch(l -> l.contains("ambiguous: Bxh4 Bc6 Qc4 Nf4 (touch h4) or Bxe7 Bc6 Qc4 Nf4 (touch e7)"));
     }
@@ -269,5 +255,18 @@ class RecognizeCommandTest {
         CliRun missing = CliRun.of("recognize", "--trace", dir.resolve("none.jsonl").toString());
         assertThat(missing.exitCode()).isEqualTo(2);   // a file that is not there is a usage error
         assertThat(missing.out()).contains("cannot read: no such file");
+    }
+
+    /**
+     * Replays the trace resource {@code name} (under {@code /recognition/board-traces/}, see PROVENANCE.md) with
+     * {@code options}, and checks that the replay ran through.
+     */
+    private static CliRun replay(String name, String... options) throws Exception {
+        Path t = Path.of(RecognizeCommandTest.class.getResource("/recognition/board-traces/" + name).toURI());
+        List<String> args = new java.util.ArrayList<>(List.of("recognize", "--trace", t.toString()));
+        args.addAll(List.of(options));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        return run;
     }
 }
