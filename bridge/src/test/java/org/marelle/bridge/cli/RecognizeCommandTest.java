@@ -195,6 +195,18 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aCaptureTakenAtOnceAfterAMoveTakenAtOnceIsRead() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 50 Hz: 43...Rf7 44.Rxf7+ Qxf7, the rook read on f7, White's
+        // rook set down there 80 ms before Black plucked it, then the queen. Reading the brief landing as the capture's
+        // also took the first rook's landing, read whole, as unread; no story held, and the game was never followed
+        // again.
+        CliRun run = replay("lichess-2016-05_game4534_hall50.jsonl", "--scan-hz", "50",
+                "--fen", "4q3/r6k/5Qp1/3Pp2p/4P2P/6P1/5RK1/8 w - - 9 43");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("a7f7 Rf7")).anyMatch(l -> l.endsWith("f2f7 Rxf7+"))
+                .anyMatch(l -> l.endsWith("e8f7 Qxf7"));
+    }
+
+    @Test
     void aCaptureNobodySawIsAskedAboutWhenTheStoriesThatPartedOverItAreNeverToldApart() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 21.Bxh4 with no reading of h4, then Bc6 Qc4 Nf4, read
         // alike after Bxe7 (the knight there) as after Bxh4: the board tells them apart nowhere. Once the next move
