@@ -477,6 +477,38 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
      * The start of the earliest run, since {@code from}, during which {@code square} read empty for at least
      * {@code minMillis}; {@code Long.MAX_VALUE} when there was none.
      */
+    /**
+     * As {@link #earliestEmptyRunStart}, leaving out the runs that ended and that one dropout of the piece set down
+     * before them may have made ({@link SensorModel#mayDropOut}): the piece was lifted at the start found.
+     */
+    long earliestLiftStart(int square, long from, long now, long minMillis, SensorModel sensors) {
+        long[] earliest = {Long.MAX_VALUE};
+        emptyRuns(square, from, now, (start, end) -> {
+            if (end - start < minMillis) return;
+            if (end < now && !sensors.dropout().none()) {
+                long setDown = setDownUntil(square, start);
+                if (setDown != Long.MIN_VALUE
+                        && sensors.mayDropOut(start - setDown, end - start, sensors.longestFalseEmpty())) return;
+            }
+            earliest[0] = start;   // (newest first: the last one seen is the earliest)
+        });
+        return earliest[0];
+    }
+
+    /**
+     * When the piece read on {@code square} just before {@code t} was set down (its run of occupied readings began, or
+     * a piece set down unseen later); {@code Long.MIN_VALUE} when none was read there or the log does not know.
+     */
+    private long setDownUntil(int square, long t) {
+        FrameLog[] states = newestFirst();
+        int i = 0;
+        while (i < states.length && states[i].at >= t) i++;
+        if (i >= states.length || !states[i].has(square)) return Long.MIN_VALUE;
+        long setDown = setDownOf(states, i, square);
+        long unseen = states[states.length - 1].setDownUnseen(square);
+        return unseen != Long.MIN_VALUE && unseen < t ? Math.max(setDown, unseen) : setDown;
+    }
+
     long earliestEmptyRunStart(int square, long from, long now, long minMillis) {
         long[] earliest = {Long.MAX_VALUE};
         emptyRuns(square, from, now, (start, end) -> {
@@ -684,6 +716,15 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
 
     /** Whether {@code square} read empty for a run of at least {@code minMillis} within [from, until). */
     boolean emptyBetween(int square, long from, long until, long minMillis) {
+        return readBetween(square, false, from, until, minMillis);
+    }
+
+    /** Whether {@code square} read occupied for a run of at least {@code minMillis} within [from, until). */
+    boolean filledBetween(int square, long from, long until, long minMillis) {
+        return readBetween(square, true, from, until, minMillis);
+    }
+
+    private boolean readBetween(int square, boolean occupied, long from, long until, long minMillis) {
         long end = Long.MAX_VALUE;
         long runEnd = -1;
         for (FrameLog s = this; s != null; s = s.older) {
@@ -691,7 +732,7 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
             end = s.at;
             if (s.at >= until) continue;
             if (stateEnd <= from) break;
-            if (!s.has(square)) {
+            if (s.has(square) == occupied) {
                 if (runEnd < 0) runEnd = stateEnd;
                 if (runEnd - Math.max(s.at, from) >= minMillis) return true;
             } else {

@@ -357,7 +357,7 @@ final class Matcher {
     /**
      * Which of the squares seen lifted that move {@code i} does not lift count against it: all, except a piece of
      * the side to move next lifted only once the move was complete (that side beginning its move, perhaps a
-     * hesitation: no evidence against the move before it).
+     * hesitation: no evidence against the move before it); before that, only dropouts read empty.
      */
     private SquareSet liftedUnexplained(MoveTable tb, int i, SquareSet extra, long from) {
         if (extra.isEmpty()) return extra;
@@ -366,7 +366,11 @@ final class Matcher {
         SquareSet next = tb.position.occupancy(tb.position.turn().other());
         SquareSet out = SquareSet.EMPTY;
         for (int sq : extra.toArray()) {
-            if (!next.contains(sq) || t.log.earliestEmptyRunStart(sq, from, t.now, t.config.proofMillis()) < complete) {
+            // (An emptiness a dropout of a piece just set down may make is no lift: Lichess 3323 under `hall` at
+            // 50 Hz, seed 2: g6's pawn read empty 120 ms, 580 ms after it was set down, as White's queen was carried
+            // to h8; then Black touched that pawn. The dropout counted against Qxh8, and Qxg6 was committed.)
+            if (!next.contains(sq)
+                    || t.log.earliestLiftStart(sq, from, t.now, t.config.proofMillis(), t.config.sensors()) < complete) {
                 out = out.with(sq);
             }
         }
@@ -765,6 +769,11 @@ final class Matcher {
                         || movedOn(m1, began, t.now, next.victim[j])) continue;
                 done = began;
             }
+            // Nor did a piece stand again, longer than a proof, on a square the first move left: the move was put
+            // back (Lichess 3788 under hall at 50 Hz: a rook set on e7 for two scans and put back on e8 for a second,
+            // the opponent's rook on e1 then plucked and the first rook carried down the file to take it, read as Re7
+            // done in those two scans and Rxe7 in reply).
+            if (cameBack(leaves, done, began)) continue;
             if (next.isHiddenCapture(j) && replyProof(next, j, hidden && landed < 0, done, began) < 0) continue;
             // A reply may arrive in the scan it left (a fast hand), except on a square the first move's piece could
             // still slide on to: that piece going on is the other reading.
@@ -838,6 +847,14 @@ final class Matcher {
             }
         }
         return out;
+    }
+
+    /** Whether a square of {@code left} read occupied for longer than a proof within [done, began). */
+    private boolean cameBack(SquareSet left, long done, long began) {
+        for (int sq : left.toArray()) {
+            if (t.log.filledBetween(sq, done, began, t.config.proofMillis())) return true;
+        }
+        return false;
     }
 
     private boolean movedOn(Move m1, long done, long began, int takenByReply) {

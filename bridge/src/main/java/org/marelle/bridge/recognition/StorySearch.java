@@ -936,6 +936,7 @@ final class StorySearch {
             if (!doubtful) steady = k + 1;
             lastWeak = weak;
         }
+        boolean replyBegun = false;
         if (partial && line.isEmpty()) {
             confirmed = 0;
         } else if (partial) {
@@ -948,6 +949,8 @@ final class StorySearch {
                     return null;
                 }
             }
+            replyBegun = unseen == 0 && !lateLandings && !lateJoined && replyBegun(before.get(line.size() - 1), line.get(line.size() - 1), lifted);
+            for (int sq : lifted.toArray()) replyBegun &= !mayBeDropoutBegun(sq, changes[sq].at().length - 1);
             confirmed = Math.min(confirmed, line.size() - 1);
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
             // as the next move begun (a victim taken off first) only once it stood longer than a piece rests.
@@ -1015,6 +1018,18 @@ final class StorySearch {
                 }
             }
         }
+        // The other side's reply begun, a piece of its own lifted that the last move's piece could not have gone on
+        // to take, confirms the last move of a story that explains the board, however briefly its capture read: the
+        // move was done (Chess960 game 1 under `swap` at 50 Hz, seed 2: gxh5 and Nxh5 read 80 and 140 ms, the
+        // second perhaps dropouts, then O-O-O begun; the game was never followed again). Not a lift that may yet
+        // prove a dropout of a piece just set down, nor one read before the landing it would answer (a landing read
+        // late). A capture nobody saw is not so confirmed: which capture it was, a reply does not tell. Nor anything
+        // where swaps often leave no reading: there a capture read weakly has rivals nobody saw, by the same piece or
+        // by the next (Lichess 1832 under `swap` at 24 Hz, seed 1: Bxc6 unseen, a6 read empty 125 ms as its pawn
+        // dropped out, then b7 lifted: Bxa6 was committed; and CatchUpScenariosTest's cxd3 read late, then Qd2).
+        if (replyBegun && unexplained < proofMillis && !sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) {
+            confirmed = line.size();
+        }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
                 heldForCapture);
@@ -1059,6 +1074,19 @@ final class StorySearch {
     private boolean mayBeDropout(int sq, int j) {
         // (Weak when one dropout explains it: a proof needs more than that; joined dropouts are rare.)
         return mayBeDropout(sq, j, sensors.longestFalseEmpty());
+    }
+
+    /**
+     * Whether the emptiness change {@code j} of square {@code sq} began, still going on, began within the while after a
+     * piece was set down there that dropouts happen: it may yet prove one.
+     */
+    private boolean mayBeDropoutBegun(int sq, int j) {
+        if (j < 0 || sensors.dropout().none()) return false;
+        Changes c = changes[sq];
+        long emptied = c.at()[j];
+        long setDown = j > 0 ? c.at()[j - 1] : setDownBefore[sq] != Long.MIN_VALUE ? setDownBefore[sq]
+                : justPlaced.contains(sq) ? since : Long.MIN_VALUE;
+        return setDown != Long.MIN_VALUE && sensors.mayDropOut(emptied - setDown, 0, 0);
     }
 
     /** Whether no square but {@code a} and {@code b} changed after {@code from} and before {@code to}. */
@@ -1128,6 +1156,23 @@ final class StorySearch {
             if (MoveTable.between(geometry, m.from(), b.to()).contains(m.to())) return true;
         }
         return false;
+    }
+
+    /**
+     * Whether the pieces {@code lifted} after move {@code m} (made from {@code p}) are all the replying side's own,
+     * none of them one the piece of {@code m} could have taken from where it started (a piece resting on its way, its
+     * victim plucked first, reads the same).
+     */
+    private static boolean replyBegun(Position p, Move m, SquareSet lifted) {
+        if (lifted.isEmpty()) return false;
+        Position after = p.play(m);
+        if (!lifted.minus(after.occupancy(after.turn())).isEmpty()) return false;
+        int from = PromotionChoices.base(m).from();
+        for (Move o : p.legalMoves()) {
+            Move b = PromotionChoices.base(o);
+            if (b.from() == from && !(b instanceof Move.Castle) && lifted.contains(b.to())) return false;
+        }
+        return true;
     }
 
     /** Whether the move after move {@code k} of {@code line} captures on {@code sq}. */

@@ -104,9 +104,10 @@ class RecognizeCommandTest {
 
     @Test
     void aFastCaptureIsCommittedOnceTheReplyConfirmsIt() throws IOException {
-        // exd5 one-handed (d5 read empty for 60 ms), then Nf6: exd5 is committed as soon as the reply stands (60 ms
-        // after it landed: three scans at 50 Hz, in which the reed switches' readings settle and any lost scan is
-        // made up), Nf6 once the board has been still for the settle window.
+        // exd5 one-handed (d5 read empty for 60 ms), then Nf6: exd5 is committed as soon as the reply has begun (the
+        // knight lifted: Black moves, so White's move was made), 60 ms after the lift (three scans at 50 Hz, in which
+        // the reed switches' readings settle and any lost scan is made up); Nf6 once the board has been still for
+        // the settle window. (Before a reply begun confirmed it, exd5 waited for Nf6 to stand: 2160.)
         String t = trace("""
                 {"t": 0, "occupied": ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "f2", "g2", "h2", "e4", "d5", "a7", "b7", "c7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8"]}
                 {"t": 1000, "up": "e4"}
@@ -119,7 +120,7 @@ class RecognizeCommandTest {
         CliRun run = CliRun.of("recognize", "--trace", t, "--fen", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2",
                 "--sensors", "reed");
         assertThat(run.exitCode()).isEqualTo(0);
-        assertThat(run.outLines()).contains("2160 e4d5 exd5", "2350 g8f6 Nf6");
+        assertThat(run.outLines()).contains("1760 e4d5 exd5", "2350 g8f6 Nf6");
     }
 
     @Test
@@ -204,6 +205,73 @@ class RecognizeCommandTest {
                 "--fen", "4q3/r6k/5Qp1/3Pp2p/4P2P/6P1/5RK1/8 w - - 9 43");
         assertThat(run.outLines()).anyMatch(l -> l.endsWith("a7f7 Rf7")).anyMatch(l -> l.endsWith("f2f7 Rxf7+"))
                 .anyMatch(l -> l.endsWith("e8f7 Qxf7"));
+    }
+
+    @Test
+    void captureReadBrieflyIsConfirmedWhenTheOtherSideBeginsItsReply() throws Exception {
+        // A simulated game (see PROVENANCE.md), Chess960 under `swap` at 50 Hz: gxh5 with h5 read empty 80 ms, Nxh5
+        // with h5 read empty 140 ms (as two dropouts of the pawn just set down could read too), the board still 3.4 s,
+        // then White's king lifted to castle. Nothing confirmed the two captures, and the game was never followed
+        // again. The king lifted is White's reply begun: Nxh5 was made.
+        CliRun run = replay("cutechess960_game1_swap50.jsonl", "--scan-hz", "50", "--variant", "chess960",
+                "--fen", "2br2k1/p3rp2/3b1pp1/2Np3p/2pP1nPP/4B3/PPB2P2/3RK1R1 w KQ - 0 20");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("g4h5 gxh5")).anyMatch(l -> l.endsWith("f4h5 Nxh5"))
+                .anyMatch(l -> l.endsWith("O-O-O")).anyMatch(l -> l.endsWith("h5f4 Nf4"));
+    }
+
+    @Test
+    void aDropoutOfAPieceJustSetDownIsNoReplyBegun() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 50 Hz: Qxe1, the queen's square then reading empty 200 ms
+        // (a dropout) as Black's rook left a8 and was dragged over b8 on its way to e8. Taken for White's reply
+        // begun, the dropout confirmed Rb8.
+        CliRun run = replay("lichess-2016-05_game749_hall50.jsonl", "--scan-hz", "50",
+                "--fen", "r5k1/pp1q1p1p/3p1Bp1/2pP1n2/2n5/2P2N1P/PP3PP1/R2Qr1K1 w - - 0 18");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("a8b8")).anyMatch(l -> l.endsWith("a8e8 Re8"));
+    }
+
+    @Test
+    void aReplyBegunConfirmsNoStoryThatLeavesAPieceStandingUnexplained() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 50 Hz: d3 (dropouts of the pawn after), Bd5, then White's
+        // bishop lifted from c4 and d5 plucked. The one story found, Bxd3 (a dropout read as the capture) with the
+        // bishop standing 280 ms on d5 unexplained, was confirmed by the c4 lift and committed.
+        CliRun run = replay("ecc2018_game850_hall50.jsonl", "--scan-hz", "50",
+                "--fen", "2kr1b1r/ppp2ppp/4pn2/6q1/2BNbP2/2P4P/PP1PQ1P1/R1B2RK1 b - - 0 13");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("e4d3")).anyMatch(l -> l.endsWith("e4d5 Bd5"))
+                .anyMatch(l -> l.endsWith("c4d5 Bxd5"));
+    }
+
+    @Test
+    void aReplyBegunBeforeTheLandingItAnswersWasReadConfirmsNothing() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 40 Hz, the game's end: Rxb4 Rxb4 Kxb4, White's rook set down
+        // on b4 and taken with no reading of it. The story with Black's king in hand and the rook's landing read
+        // late (after the king was lifted) was taken as confirmed by that lift, and nothing was ever asked: the game
+        // was left at Rxb4. The board still, the player is asked to confirm the two moves.
+        CliRun run = replay("twic_game144_hall40.jsonl", "--scan-hz", "40", "--verbose",
+                "--fen", "1r6/8/8/8/1P3R2/2k2K2/8/8 b - - 2 73");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("b8b4 Rxb4"))
+                .anyMatch(l -> l.endsWith("ambiguous: Rxb4 Kxb4 (touch b4)"));
+    }
+
+    @Test
+    void aDropoutOfAPieceJustSetDownIsNoLift() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 50 Hz: hxg6, then White's queen lifted from h5, the rook on
+        // h8 plucked and the queen set down there, while g6's pawn, set down 580 ms before, dropped out for 120 ms.
+        // Qxg6 and Qxh8 leave the same squares; once Black touched g6's pawn, the dropout counted against Qxh8 as a
+        // lift, and Qxg6+ was committed.
+        CliRun run = replay("lichess-2016-05_game3323_hall50.jsonl", "--scan-hz", "50",
+                "--fen", "r1bqk2r/ppp3bp/6B1/3pp2Q/8/4B3/PPP2PPP/RN2K2R b KQkq - 0 12");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("h5g6")).anyMatch(l -> l.endsWith("h5h8 Qxh8+"))
+                .anyMatch(l -> l.endsWith("e8e7 Ke7"));
+    }
+
+    @Test
+    void aMovePutBackIsNoMoveARepliesTo() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 50 Hz: Black's rook set on e7 for two scans and put back on
+        // e8; a second later White's rook on e1 plucked, and the black rook carried down the file to take it. The
+        // board with e8 and e1 empty and e7 filled read as Re7 (those two scans) and Rxe7 in reply: Re7 was committed.
+        CliRun run = replay("lichess-2016-05_game3788_hall50.jsonl", "--scan-hz", "50",
+                "--fen", "r3r1k1/p2q1ppp/1p1p2n1/3P4/2P4R/5N2/PPQ2PPP/4R1K1 w - - 5 20");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("e8e7")).anyMatch(l -> l.endsWith("e8e1 Rxe1#"));
     }
 
     @Test
