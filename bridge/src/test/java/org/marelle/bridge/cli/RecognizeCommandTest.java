@@ -220,6 +220,19 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void theGamesLastMovesAreAskedAboutOnceTheBoardStoodStillLongerThanAPieceIsHeld() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 40 Hz, the game's last moves: Qd3 Qc4 Qxc4, the capture's
+        // swap read 50 ms, then c4 reading empty twice as the queen dropped out. Qxc4 and Qxf5 nobody saw stayed as
+        // likely; between two players the reply tells, but none came, and the moves were never recorded. Still for
+        // longer than anyone holds a piece (30 s), the player is asked; touching c4 says Qxc4.
+        CliRun run = replay("lichess-2016-05_game1658_swap40.jsonl", "--scan-hz", "40", "--verbose",
+                "--fen", "2q3k1/p3nppp/1p2p3/3pPn2/3P3P/1N3NP1/PP2QPK1/8 w - - 2 23");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("e2d3 Qd3"))
+                .anyMatch(l -> l.endsWith("ambiguous: Qc4 Qxc4 (touch c4) or Qc4 Qxf5 (touch f5)"))
+                .anyMatch(l -> l.endsWith("c8c4 Qc4")).anyMatch(l -> l.endsWith("d3c4 Qxc4"));
+    }
+
+    @Test
     void aDropoutOfAPieceJustSetDownIsNoReplyBegun() throws Exception {
         // A simulated game (see PROVENANCE.md), `hall` at 50 Hz: Qxe1, the queen's square then reading empty 200 ms
         // (a dropout) as Black's rook left a8 and was dragged over b8 on its way to e8. Taken for White's reply
