@@ -474,10 +474,6 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
     }
 
     /**
-     * The start of the earliest run, since {@code from}, during which {@code square} read empty for at least
-     * {@code minMillis}; {@code Long.MAX_VALUE} when there was none.
-     */
-    /**
      * As {@link #earliestEmptyRunStart}, leaving out the runs that ended and that one dropout of the piece set down
      * before them may have made ({@link SensorModel#mayDropOut}): the piece was lifted at the start found.
      */
@@ -509,6 +505,10 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         return unseen != Long.MIN_VALUE && unseen < t ? Math.max(setDown, unseen) : setDown;
     }
 
+    /**
+     * The start of the earliest run, since {@code from}, during which {@code square} read empty for at least
+     * {@code minMillis}; {@code Long.MAX_VALUE} when there was none.
+     */
     long earliestEmptyRunStart(int square, long from, long now, long minMillis) {
         long[] earliest = {Long.MAX_VALUE};
         emptyRuns(square, from, now, (start, end) -> {

@@ -936,7 +936,8 @@ final class StorySearch {
             if (!doubtful) steady = k + 1;
             lastWeak = weak;
         }
-        boolean replyBegun = false;
+        // The pieces lifted for the next move, in a story with its last move done (see replyBegun below).
+        SquareSet nextLifted = null;
         if (partial && line.isEmpty()) {
             confirmed = 0;
         } else if (partial) {
@@ -949,8 +950,7 @@ final class StorySearch {
                     return null;
                 }
             }
-            replyBegun = unseen == 0 && !lateLandings && !lateJoined && replyBegun(before.get(line.size() - 1), line.get(line.size() - 1), lifted);
-            for (int sq : lifted.toArray()) replyBegun &= !mayBeDropoutBegun(sq, changes[sq].at().length - 1);
+            nextLifted = lifted;
             confirmed = Math.min(confirmed, line.size() - 1);
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
             // as the next move begun (a victim taken off first) only once it stood longer than a piece rests.
@@ -1027,7 +1027,9 @@ final class StorySearch {
         // where swaps often leave no reading: there a capture read weakly has rivals nobody saw, by the same piece or
         // by the next (Lichess 1832 under `swap` at 24 Hz, seed 1: Bxc6 unseen, a6 read empty 125 ms as its pawn
         // dropped out, then b7 lifted: Bxa6 was committed; and CatchUpScenariosTest's cxd3 read late, then Qd2).
-        if (replyBegun && unexplained < proofMillis && !sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) {
+        if (nextLifted != null && unexplained < proofMillis && unseen == 0 && !lateLandings && !lateJoined
+                && !sensors.oftenMisses(SHORTEST_SWAP_MILLIS)
+                && replyBegun(before.get(line.size() - 1), line.get(line.size() - 1), nextLifted)) {
             confirmed = line.size();
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
@@ -1077,8 +1079,8 @@ final class StorySearch {
     }
 
     /**
-     * Whether the emptiness change {@code j} of square {@code sq} began, still going on, began within the while after a
-     * piece was set down there that dropouts happen: it may yet prove one.
+     * Whether the emptiness that change {@code j} of square {@code sq} began, still going on, began within the while
+     * after a piece was set down there that dropouts happen: it may yet prove one.
      */
     private boolean mayBeDropoutBegun(int sq, int j) {
         if (j < 0 || sensors.dropout().none()) return false;
@@ -1161,10 +1163,13 @@ final class StorySearch {
     /**
      * Whether the pieces {@code lifted} after move {@code m} (made from {@code p}) are all the replying side's own,
      * none of them one the piece of {@code m} could have taken from where it started (a piece resting on its way, its
-     * victim plucked first, reads the same).
+     * victim plucked first, reads the same), and none read empty only since a moment when a dropout may have begun.
      */
-    private static boolean replyBegun(Position p, Move m, SquareSet lifted) {
+    private boolean replyBegun(Position p, Move m, SquareSet lifted) {
         if (lifted.isEmpty()) return false;
+        for (int sq : lifted.toArray()) {
+            if (mayBeDropoutBegun(sq, changes[sq].at().length - 1)) return false;
+        }
         Position after = p.play(m);
         if (!lifted.minus(after.occupancy(after.turn())).isEmpty()) return false;
         int from = PromotionChoices.base(m).from();
