@@ -1161,21 +1161,24 @@ final class StorySearch {
     }
 
     /**
-     * Whether the pieces {@code lifted} after move {@code m} (made from {@code p}) are all the replying side's own,
-     * none of them one the piece of {@code m} could have taken from where it started (a piece resting on its way, its
-     * victim plucked first, reads the same), and none read empty only since a moment when a dropout may have begun.
+     * Whether the pieces {@code lifted} after move {@code m} (made from {@code p}) are the replying side's own, and
+     * perhaps the piece {@code m} set down, taken by the reply: none of its own one the piece of {@code m} could have
+     * taken from where it started (a piece resting on its way, its victim plucked first, reads the same), none read
+     * empty only since a moment when a dropout may have begun.
      */
     private boolean replyBegun(Position p, Move m, SquareSet lifted) {
-        if (lifted.isEmpty()) return false;
-        for (int sq : lifted.toArray()) {
+        Position after = p.play(m);
+        SquareSet own = lifted.intersect(after.occupancy(after.turn()));
+        // (Besides its own pieces, the reply may have plucked the piece the last move set down, its victim: a piece
+        // that could still go on is ruled out as resting on its way before a story gets here.)
+        if (own.isEmpty() || !lifted.minus(own).minus(placed(PromotionChoices.base(m))).isEmpty()) return false;
+        for (int sq : own.toArray()) {
             if (mayBeDropoutBegun(sq, changes[sq].at().length - 1)) return false;
         }
-        Position after = p.play(m);
-        if (!lifted.minus(after.occupancy(after.turn())).isEmpty()) return false;
         int from = PromotionChoices.base(m).from();
         for (Move o : p.legalMoves()) {
             Move b = PromotionChoices.base(o);
-            if (b.from() == from && !(b instanceof Move.Castle) && lifted.contains(b.to())) return false;
+            if (b.from() == from && !(b instanceof Move.Castle) && own.contains(b.to())) return false;
         }
         return true;
     }

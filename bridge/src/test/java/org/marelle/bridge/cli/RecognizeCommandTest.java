@@ -233,6 +233,16 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aReplyBegunByPluckingTheLastMovesPieceConfirmsIt() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 40 Hz: Bxg7 with g7 read empty 100 ms, then Black's knight
+        // lifted from e8 and the bishop plucked off g7 (Nxg7, victim first). The reply begun did not count with the
+        // bishop among the pieces lifted, and nothing was committed until the game ran past the search.
+        CliRun run = replay("lichess-2016-05_game364_swap40.jsonl", "--scan-hz", "40",
+                "--fen", "r1bqnrk1/ppp1n1bp/3p2pB/3Ppp2/2P1P3/2NB1N2/PP1Q1PPP/R3K2R w KQ - 0 11");
+        assertThat(run.outLines()).anyMatch(l -> l.equals("1295 h6g7 Bxg7"));
+    }
+
+    @Test
     void aDropoutOfAPieceJustSetDownIsNoReplyBegun() throws Exception {
         // A simulated game (see PROVENANCE.md), `hall` at 50 Hz: Qxe1, the queen's square then reading empty 200 ms
         // (a dropout) as Black's rook left a8 and was dragged over b8 on its way to e8. Taken for White's reply
