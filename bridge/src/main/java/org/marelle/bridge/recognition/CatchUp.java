@@ -263,7 +263,9 @@ final class CatchUp {
      * Once the board has been still for longer than a piece is held, asks among the close stories with every piece
      * set down, whatever follows them: no reply is waited for any more (the game's last move, a player thinking), and
      * a board left undecided would never be followed again (Lichess 1658 under `swap` at 40 Hz, seed 1: the game's last
-     * moves Qc4 Qxc4, the capture as brief as a dropout, or Qxf5 nobody saw). Before that, searches again then.
+     * moves Qc4 Qxc4, the capture as brief as a dropout, or Qxf5 nobody saw; Lichess 1087 under `hall` at 40 Hz, seed
+     * 2: the last moves Qxd1+ Kxd1, the queen's landing read only late, the one story). Before that, searches again
+     * then.
      */
     private void askOnceHeldLong(List<StorySearch.Story> close, boolean heldLong) {
         if (!heldLong) {
@@ -271,9 +273,11 @@ final class CatchUp {
             return;
         }
         List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial() && !x.unread()).toList();
-        // (A story that holds only if the sensors misread more than usual is no choice beside one that does not.)
-        if (setDown.stream().anyMatch(x -> !x.misread())) setDown = setDown.stream().filter(x -> !x.misread()).toList();
-        if (setDown.size() > 1) ask(setDown);
+        // (A story that holds only if the sensors misread more than usual is no choice beside two that do not.)
+        List<StorySearch.Story> readAsUsual = setDown.stream().filter(x -> !x.misread()).toList();
+        if (readAsUsual.size() > 1) setDown = readAsUsual;
+        // (One story alone is put to the player to confirm: it rests on a misreading, or it would have been committed.)
+        if (!setDown.isEmpty()) ask(setDown);
     }
 
     /** Searches again once the board has been still for longer than a piece is held ({@link #decide}), if not yet. */
