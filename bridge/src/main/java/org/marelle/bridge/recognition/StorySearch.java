@@ -1084,11 +1084,8 @@ final class StorySearch {
      */
     private boolean mayBeDropoutBegun(int sq, int j) {
         if (j < 0 || sensors.dropout().none()) return false;
-        Changes c = changes[sq];
-        long emptied = c.at()[j];
-        long setDown = j > 0 ? c.at()[j - 1] : setDownBefore[sq] != Long.MIN_VALUE ? setDownBefore[sq]
-                : justPlaced.contains(sq) ? since : Long.MIN_VALUE;
-        return setDown != Long.MIN_VALUE && sensors.mayDropOut(emptied - setDown, 0, 0);
+        long setDown = setDownFor(sq, j);
+        return setDown != Long.MIN_VALUE && sensors.mayDropOut(changes[sq].at()[j] - setDown, 0, 0);
     }
 
     /** Whether no square but {@code a} and {@code b} changed after {@code from} and before {@code to}. */
@@ -1107,14 +1104,19 @@ final class StorySearch {
         Changes c = changes[sq];
         long emptied = c.at()[j];
         long emptyFor = j + 1 < c.at().length ? c.at()[j + 1] - emptied : Long.MAX_VALUE;
-        if (j == 0) {
-            // Set down before the log began: when the log knows, else by the move before, just then (if it set a
-            // piece there), else long ago.
-            long setDown = setDownBefore[sq];
-            if (setDown != Long.MIN_VALUE) return sensors.mayDropOut(emptied - setDown, emptyFor, longest);
-            return justPlaced.contains(sq) && since != Long.MIN_VALUE && sensors.mayDropOut(emptied - since, emptyFor, longest);
-        }
-        return sensors.mayDropOut(emptied - c.at()[j - 1], emptyFor, longest);
+        long setDown = setDownFor(sq, j);
+        return setDown != Long.MIN_VALUE && sensors.mayDropOut(emptied - setDown, emptyFor, longest);
+    }
+
+    /**
+     * When the piece whose square change {@code j} of {@code sq} emptied was set down: the change before; for the
+     * first change, before the log began: when the log knows, else by the move before, just then (if it set a piece
+     * there); else {@code Long.MIN_VALUE} (long ago).
+     */
+    private long setDownFor(int sq, int j) {
+        if (j > 0) return changes[sq].at()[j - 1];
+        if (setDownBefore[sq] != Long.MIN_VALUE) return setDownBefore[sq];
+        return justPlaced.contains(sq) ? since : Long.MIN_VALUE;
     }
 
     /**
