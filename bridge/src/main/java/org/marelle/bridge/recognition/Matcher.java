@@ -131,7 +131,7 @@ final class Matcher {
         }
         best = choose(table, found, null, n, Long.MIN_VALUE);
         if (best < 0) return null;
-        if (contradictsLastStory(best)) return null;
+        if (contradictsLastStory(best) || stoodApart(best, SquareSet.EMPTY)) return null;
         if (t.polarity != null && !polarityFits(table.position.play(table.moves[best]))) return null;
         return new Ply(table.moves[best], best);
     }
@@ -245,6 +245,21 @@ final class Matcher {
         int r = table.indexOf(recent);
         if (r < 0 || !t.partOfMoveInOrder(t.tableAfter(r))) return false;
         return !standingUnexplained(i, SquareSet.EMPTY).isEmpty();
+    }
+
+    /**
+     * Whether a piece stood, for longer than a piece rests on its way, where move {@code i} neither goes nor passes,
+     * nor does anything in {@code also} (its reply's squares): the moves alone do not tell what happened since the
+     * last decision, and the story search weighs them against longer stories that explain that piece (ECC 789 under
+     * `swap` at 24 Hz, seed 1: Bxa7 unseen, Rc7, Qb8+, Rc8, the rook standing on c7 for 2.4 s, was committed as
+     * Qxc8+; Lichess 4515, seed 2: Be8 over d7, Qxe6+, Bd7, the bishop standing on e8 for 750 ms, as Bd7 Qxd7+).
+     */
+    private boolean stoodApart(int i, SquareSet also) {
+        // (Since the board last showed the position, or a reported mismatch was put right: the misplaced piece is no
+        // part of the move.)
+        long from = Math.max(t.log.lastShownEnd(table.occupancy(), t.now), t.syncedAt);
+        return !t.log.seenFilled(table.occupancy(), from, t.now, t.config.slideMillis())
+                .minus(table.fills(i)).minus(table.path(i)).minus(also).isEmpty();
     }
 
     /**
@@ -504,6 +519,7 @@ final class Matcher {
                 }
             }
         }
+        if (stoodApart(first, next.fills(second).union(next.path(second)))) return null;
         return new TwoPlies(table.moves[first], first, reply.complete(), next.moves[second], !reply.proven());
     }
 

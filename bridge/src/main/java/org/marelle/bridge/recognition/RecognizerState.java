@@ -81,6 +81,8 @@ public final class RecognizerState {
     final long catchUpStill;
     /** See {@link Transition#horizons}. */
     final List<StorySearch.Horizon> horizons;
+    /** See {@link Transition#syncedAt}. */
+    final long syncedAt;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -116,6 +118,7 @@ public final class RecognizerState {
         this.settledAt = Long.MIN_VALUE;
         this.catchUpStill = config.settleMillis();
         this.horizons = List.of();
+        this.syncedAt = Long.MIN_VALUE;
     }
 
     RecognizerState(Transition t) {
@@ -150,6 +153,7 @@ public final class RecognizerState {
         settledAt = t.settledAt;
         catchUpStill = t.catchUpStill;
         horizons = t.horizons;
+        syncedAt = t.syncedAt;
         catchUpAt = t.catchUpDue() ? t.log.at() + t.catchUpStill : -1;
     }
 

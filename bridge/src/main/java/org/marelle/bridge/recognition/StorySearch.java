@@ -760,6 +760,10 @@ final class StorySearch {
         // Whether the move before was read whole in one frame (the board not read while it was made).
         boolean wholeInFrame = false;
         long heldForCapture = 0;
+        // The square of the last capture nobody saw, its move, when its piece was lifted, and by when it was set down
+        // (the first reading of the move after it; Long.MAX_VALUE until that move is read).
+        int unseenSq = -1, unseenMove = -1;
+        long unseenLift = Long.MIN_VALUE, unseenSetDownBy = Long.MAX_VALUE;
         readLate = -1;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
@@ -867,6 +871,10 @@ final class StorySearch {
                             unseen++;
                             unseenAt = k;
                             if (unseenFrom < 0) unseenFrom = k;
+                            unseenSq = sq;
+                            unseenMove = k;
+                            unseenLift = lifted;
+                            unseenSetDownBy = Long.MAX_VALUE;
                         }
                         weak = true;
                         doubtful = true;
@@ -883,9 +891,24 @@ final class StorySearch {
                         done = Math.max(done, filled);
                         first = Math.min(first, emptied);
                         landed = Math.max(landed, filled);
-                        if (filled - emptied < proofMillis || mayBeDropout(sq, j) || brief) weak = true;
+                        long setDown = setDownFor(sq, j);
+                        if (filled - emptied < proofMillis || mayBeDropout(sq, j, sensors.longestFalseEmpty(), setDown)
+                                || brief) {
+                            weak = true;
+                        }
+                        // (A piece set down unseen by a capture before may have been set down as late as just before
+                        // the next move was first read, or this capture's piece lifted: its dropouts come that much
+                        // later, and what follows may confirm the capture, a still board cannot. Lichess 547 under
+                        // `swap` at 24 Hz, seed 1: Bxc5 unseen, then c5 read empty 125 ms while Black's rook was in
+                        // hand, read as Rxc5 once the board had stood still 1.5 s. In an exchange of captures on one
+                        // square, each read as briefly, the next capture seen whole confirms it: Chess.js 26, same.)
+                        if (sq == unseenSq && unseenMove < k && unseenLift != Long.MIN_VALUE
+                                && (j == 0 || changes[sq].at()[j - 1] < unseenLift)) {
+                            setDown = Math.max(setDown, Math.min(unseenSetDownBy,
+                                    lifted == Long.MIN_VALUE ? emptied : Math.min(lifted, emptied)));
+                        }
                         // (Shorter than the fastest swap a hand makes, it may be a glitch of the scans as well.)
-                        if (mayBeDropout(sq, j, sensors.longestJoinedFalseEmpty())
+                        if (mayBeDropout(sq, j, sensors.longestJoinedFalseEmpty(), setDown)
                                 || sensors.legacyFlicker() && filled - emptied <= falseEmpty
                                 || filled - emptied < SHORTEST_SWAP_MILLIS || brief) doubtful = true;
                     }
@@ -932,6 +955,7 @@ final class StorySearch {
             }
             wholeInFrame = first == done;
             floor = done;
+            if (unseenMove == k - 1 && unseenMove >= 0) unseenSetDownBy = first;
             if (!weak) confirmed = k + 1;
             if (!doubtful) steady = k + 1;
             lastWeak = weak;
@@ -962,7 +986,12 @@ final class StorySearch {
                 stoodUntil = Math.min(stoodUntil, liftedAt);
             }
         }
-        boolean lastSeen = !lastWeak;
+        // (A piece of the side that just moved lifted after its move, other than the piece it set down, is no reply
+        // begun, and what follows it confirms nothing: Lichess 1678 under `swap` at 24 Hz, seed 1: Nxe5 and dxe5
+        // both unseen, the pawn lifted from d4 and put back for a while, read as Nxd4; Black then touched f7, and
+        // Nxd4 was committed as if White had begun to take the knight.)
+        boolean lastSeen = !lastWeak && (nextLifted == null || byReplyingSide(before.get(line.size() - 1),
+                line.get(line.size() - 1), nextLifted));
         // Pieces in hand (the next move begun) may be dragged along their lines from when they left (worked out
         // only when a reading needs it).
         SquareSet handPath = null;
@@ -1069,16 +1098,6 @@ final class StorySearch {
     }
 
     /**
-     * Whether the emptiness that change {@code j} of square {@code sq} began may be its piece misread rather than
-     * lifted: no longer than the sensors can read a piece as gone, and begun within the while after a piece was set
-     * down there that such misreadings happen.
-     */
-    private boolean mayBeDropout(int sq, int j) {
-        // (Weak when one dropout explains it: a proof needs more than that; joined dropouts are rare.)
-        return mayBeDropout(sq, j, sensors.longestFalseEmpty());
-    }
-
-    /**
      * Whether the emptiness that change {@code j} of square {@code sq} began, still going on, began within the while
      * after a piece was set down there that dropouts happen: it may yet prove one.
      */
@@ -1099,12 +1118,17 @@ final class StorySearch {
         return true;
     }
 
-    /** As {@link #mayBeDropout(int, int)}, for emptiness no longer than {@code longest} (and a scan). */
-    private boolean mayBeDropout(int sq, int j, long longest) {
+    /**
+     * Whether the emptiness that change {@code j} of square {@code sq} began may be its piece, set down at
+     * {@code setDown} (Long.MIN_VALUE: long ago), misread rather than lifted: no longer than {@code longest} (and a
+     * scan), and begun within the while after a set-down that such misreadings happen. (A capture is weak when one
+     * dropout explains it, {@link SensorModel#longestFalseEmpty}: a proof needs more than that; joined dropouts are
+     * rare, and only make it doubtful.)
+     */
+    private boolean mayBeDropout(int sq, int j, long longest, long setDown) {
         Changes c = changes[sq];
         long emptied = c.at()[j];
         long emptyFor = j + 1 < c.at().length ? c.at()[j + 1] - emptied : Long.MAX_VALUE;
-        long setDown = setDownFor(sq, j);
         return setDown != Long.MIN_VALUE && sensors.mayDropOut(emptied - setDown, emptyFor, longest);
     }
 
@@ -1163,6 +1187,16 @@ final class StorySearch {
     }
 
     /**
+     * Whether the pieces {@code lifted} after move {@code m} (made from {@code p}) may all be the reply's: the replying
+     * side's own, or the piece {@code m} set down, plucked as the reply's victim (a piece that could still go on is
+     * ruled out as resting on its way before a story gets here).
+     */
+    private static boolean byReplyingSide(Position p, Move m, SquareSet lifted) {
+        // (Every piece lifted stands in the position after m, so the replying side's are those it had before m.)
+        return lifted.minus(p.occupancy(p.turn().other())).minus(placed(PromotionChoices.base(m))).isEmpty();
+    }
+
+    /**
      * Whether the pieces {@code lifted} after move {@code m} (made from {@code p}) are the replying side's own, and
      * perhaps the piece {@code m} set down, taken by the reply: none of its own one the piece of {@code m} could have
      * taken from where it started (a piece resting on its way, its victim plucked first, reads the same), none read
@@ -1171,9 +1205,7 @@ final class StorySearch {
     private boolean replyBegun(Position p, Move m, SquareSet lifted) {
         Position after = p.play(m);
         SquareSet own = lifted.intersect(after.occupancy(after.turn()));
-        // (Besides its own pieces, the reply may have plucked the piece the last move set down, its victim: a piece
-        // that could still go on is ruled out as resting on its way before a story gets here.)
-        if (own.isEmpty() || !lifted.minus(own).minus(placed(PromotionChoices.base(m))).isEmpty()) return false;
+        if (own.isEmpty() || !byReplyingSide(p, m, lifted)) return false;
         for (int sq : own.toArray()) {
             if (mayBeDropoutBegun(sq, changes[sq].at().length - 1)) return false;
         }

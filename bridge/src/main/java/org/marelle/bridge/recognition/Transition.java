@@ -81,6 +81,11 @@ final class Transition {
      * still explain it. Empty when none.
      */
     List<StorySearch.Horizon> horizons = List.of();
+    /**
+     * When a reported mismatch was last put right (Long.MIN_VALUE: never since the board was first read): the
+     * misplaced pieces the board showed before are accounted for, no evidence of the moves made after.
+     */
+    long syncedAt;
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -118,6 +123,7 @@ final class Transition {
         settledAt = s.settledAt;
         catchUpStill = s.catchUpStill;
         horizons = s.horizons;
+        syncedAt = s.syncedAt;
         explained = s.unexplainedSince < 0;
     }
 
@@ -184,6 +190,7 @@ final class Transition {
         settledAt = Long.MIN_VALUE;
         catchUpStill = config.settleMillis();
         horizons = List.of();
+        syncedAt = Long.MIN_VALUE;
     }
 
     private void advance(long t) {
@@ -282,7 +289,10 @@ final class Transition {
     void evaluate() {
         look();
         if (explained) {
-            if (mismatch != null) events.add(new BoardInSync(now));
+            if (mismatch != null) {
+                events.add(new BoardInSync(now));
+                syncedAt = now;
+            }
             mismatch = null;
             reportedBoard = null;
             unexplainedSince = -1;

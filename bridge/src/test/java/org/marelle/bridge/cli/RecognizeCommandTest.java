@@ -256,6 +256,51 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aPieceOfTheSideThatMovedLiftedIsNoReplyBegun() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: Ne5, then Nxe5 and dxe5 both unseen, the pawn lifted
+        // from d4, put back for 0.8 s and lifted again. Read as Nxd4 with the knight plucked by White; Black then
+        // touched f7, which was taken for White's reply begun, and Nxd4 was committed.
+        CliRun run = replay("lichess-2016-05_game1678_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "r2q1rk1/pp3pp1/2n1bn1p/3p4/2pP4/2P2N1P/PPB2PP1/RN1QR1K1 w - - 0 15");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("c6d4"))
+                .anyMatch(l -> l.endsWith("c6e5 Nxe5")).anyMatch(l -> l.endsWith("d4e5 dxe5"));
+    }
+
+    @Test
+    void aMoveThatLeavesAPieceStandingElsewhereIsWeighedAgainstLongerStories() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: Bxa7 unseen, Rc7 (the rook standing on c7 for
+        // 2.4 s), Qb8+, Rc8. The board then differs from the position before by b7 alone, and Qxc8+ was committed
+        // at once. The story search finds the four moves, and one more that reads as well (Bc7 Rxc7 Qb8+ Rc8): the
+        // player is asked.
+        CliRun run = replay("ecc2018_game789_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "1Br1k2r/pQ1q3p/4pp2/3p2p1/3P4/1R2P3/n4PPP/R5K1 w k - 0 22");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("b7c8"))
+                .anyMatch(l -> l.contains("ambiguous: Bxa7 Rc7 Qb8+ Rc8 (touch a7)"));
+    }
+
+    @Test
+    void twoMovesThatLeaveAPieceStandingElsewhereAreWeighedAgainstLongerStories() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: Qxe7, Be8 (dragged over d7, standing on e8 for
+        // 750 ms), Qxe6+, Bd7 (the bishop held 2.9 s). The board then shows c6 and e7 emptied and d7 filled: Bd7 and
+        // Qxd7+ as two plies, committed as such, e8's bishop left unexplained.
+        CliRun run = replay("lichess-2016-05_game4515_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "r1k3r1/1pp1n2Q/p1b1p3/3pPp2/3P4/2P5/PP3PPP/RN2K2R w KQ - 0 15");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("c6d7")).noneMatch(l -> l.contains("e7d7"))
+                .anyMatch(l -> l.endsWith("c6e8 Be8")).anyMatch(l -> l.endsWith("e7e6 Qxe6+"));
+    }
+
+    @Test
+    void aDropoutOfAPieceSetDownUnseenIsNoCapture() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: Nc5, Bxc5 unseen, then c5 read empty 125 ms (a
+        // dropout of the bishop) while Black held the rook from c8 for 2.8 s before setting it on c7. Read as Rxc5,
+        // the bishop's set-down taken to be long before.
+        CliRun run = replay("lichess-2016-05_game547_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "2rqk2r/p2nbppp/1p1p4/3Pp3/4Q2P/3RBN2/PPP2PP1/2K2R2 b k - 2 14");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("c8c5"))
+                .anyMatch(l -> l.endsWith("c8c7 Rc7")).anyMatch(l -> l.endsWith("c5a3 Ba3"));
+    }
+
+    @Test
     void aDropoutOfAPieceJustSetDownIsNoReplyBegun() throws Exception {
         // A simulated game (see PROVENANCE.md), `hall` at 50 Hz: Qxe1, the queen's square then reading empty 200 ms
         // (a dropout) as Black's rook left a8 and was dragged over b8 on its way to e8. Taken for White's reply
