@@ -494,6 +494,7 @@ final class Matcher {
                 && mayHaveSwappedElsewhere(table, first)) {
             return null;
         }
+        if (wentOn(first, reply.complete())) return null;
         if (otherMoveWithPartialReply(first, reply.proven())) {
             // Another first move with a reply still being made (a piece dragged over a square on its way) explains
             // the board as well: wait for the board to tell.
@@ -699,6 +700,31 @@ final class Matcher {
     }
 
     /**
+     * Whether the piece of first move {@code first}, done at {@code done}, was seen going on along its line after it:
+     * its destination left, and another move of that piece over it shown done later. The first move was then a rest
+     * on the way, whatever a reply under way makes of the board (Morphy 206 under `drag` at 24 Hz, seed 2: the queen
+     * dragged h5-g6-f7, the rook plucked off e8 and the queen set there, then Black's bishop dragged d5-e6-f7-g8, read
+     * as Qf7 and Bxf7 being made). The story search weighs both.
+     */
+    private boolean wentOn(int first, long done) {
+        Move m = PromotionChoices.base(table.moves[first]);
+        if (m instanceof Move.Castle) return false;
+        for (int j = 0; j < table.count; j++) {
+            Move o = PromotionChoices.base(table.moves[j]);
+            if (j == first || o.from() != m.from() || o instanceof Move.Castle || !table.path(j).contains(m.to())) continue;
+            // (Its rest square left before, and the square it went on to read occupied for longer than a proof: a
+            // piece of the reply set down where the first move's piece would have gone, or a brush of the reply's
+            // hand there, is no going on: Lichess 282 under `hall` at 24 Hz, Re1, then Rxe1+ with f1 brushed.)
+            long later = completeAt(j);
+            if (later > done && t.log.emptyBetween(m.to(), done, later, t.config.proofMillis())
+                    && t.log.filledBetween(o.to(), later, t.now, t.config.proofMillis())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * When move {@code i}'s own squares first showed it done (its pieces gone from and set on their squares); for a
      * proven capture, when it first landed; -1.
      */
@@ -766,6 +792,14 @@ final class Matcher {
                 began = beganLast;
                 landed = landedBefore(i, began);
                 done = landed >= 0 ? landed : t.log.latestRunStartBefore(leaves, reaches, began);
+            }
+            if (done < 0 && !t.config.sensors().dropout().none()
+                    && t.log.latestRunStartBefore(leaves, reaches, began + 1) == began) {
+                // The first move's landing read in the very scan the reply began: a piece set down off centre may read
+                // there only once its dropout is over (as in the story search). ECC 2018 game 640 under `swap` at
+                // 40 Hz, seed 1: Ka3, the king held 23 s, read landed as the queen left d2 for Qe3+; the board was
+                // then read as a takeback of Kb4 and Qd2+ (a repetition: the same squares).
+                done = began;
             }
             // A capture the sensors never saw is only believed when the reply takes back on its square (the reply's
             // own proof then shows that square emptied and refilled); any other reply proves nothing about it.

@@ -369,8 +369,18 @@ final class StorySearch {
         SquareSet touched = SquareSet.EMPTY;
         FrameLog first = states.get(n - 1);
         if (since == Long.MIN_VALUE && !first.board().equals(start.occupancy())) gapUntil = first.at();
+        SquareSet shown = first.board();
         for (int i = n - 1; i >= 0; i--) {
             FrameLog s = states.get(i);
+            // (A piece the log saw set down by then, a dropout's end too, stands from then as the story starts: ECC
+            // 753 under `hall` at 24 Hz, seed 2, the knight on d4 read back after a dropout as Be3 landed, where the
+            // story began, then dropping out again, was read as the queen's capture on d4.)
+            if (s.at() <= since || i == n - 1) {
+                for (int sq : s.board().minus(shown).toArray()) {
+                    if (sq < setDownBefore.length) setDownBefore[sq] = Math.max(setDownBefore[sq], s.at());
+                }
+                shown = s.board();
+            }
             // States replaced before {@code since} only set the reading the story starts from.
             if (i > 0 && states.get(i - 1).at() <= since) continue;
             SquareSet now = s.board();

@@ -290,6 +290,63 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aDropoutAfterAPieceWasSetDownAgainIsNoCapture() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 24 Hz: Nd4, the knight dropping out three times in its
+        // first second (the last 125 ms, ending as Be3 landed), then Black's queen lifted from b6 and held 11 s
+        // before Qb7. The search began where the knight read back after its second dropout, and took the set-down
+        // for unknown: the third dropout became Qxd4 once the board had stood still 1.5 s.
+        CliRun run = replay("ecc2018_game753_hall24.jsonl", "--scan-hz", "24",
+                "--fen", "2kr3r/4bpp1/pqbppn2/1p4Bp/4P2P/5P2/PPPQN1P1/1K1R1B1R w - - 4 16");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("b6d4")).anyMatch(l -> l.endsWith("b6b7 Qb7"));
+    }
+
+    @Test
+    void aPieceThatWentOnAlongItsLineRestedOnTheWay() throws Exception {
+        // A simulated game (see PROVENANCE.md), `drag` at 24 Hz on reed switches: the queen dragged h5-g6-f7, the
+        // rook plucked off e8 and the queen set there (Qxe8+), then Black's bishop dragged d5-e6-f7-g8. With the
+        // bishop on f7 the board read as Qf7 and Bxf7 being made, and Qf7 was committed.
+        CliRun run = replay("morphy_game206_drag24.jsonl", "--scan-hz", "24", "--sensors", "reed",
+                "--fen", "4r2k/ppp3rp/2p2N2/3b3Q/3P4/8/P4P1P/5K2 w - - 0 29");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("h5f7"))
+                .anyMatch(l -> l.endsWith("h5e8 Qxe8+")).anyMatch(l -> l.endsWith("d5g8 Bg8"));
+    }
+
+    @Test
+    void aBrushBeyondAMoveIsNoGoingOn() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 24 Hz: Re1 (the rook dragged a1-e1), then Rxe1+ (the rook
+        // plucked, Black's rook dragged down the e-file) with f1 brushed for a scan by Black's hand. Read as the white
+        // rook going on to f1, Re1 was no first move, and the game was never followed again.
+        CliRun run = replay("lichess-2016-05_game282_hall24.jsonl", "--scan-hz", "24",
+                "--fen", "4r1k1/1p3ppp/p1nq1n2/5PB1/3p4/1P1B3P/P2Q1PP1/R5K1 w - - 3 23");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("a1e1 Re1")).anyMatch(l -> l.endsWith("e8e1 Rxe1+"));
+    }
+
+    @Test
+    void storiesThatPartedAreAskedAboutOnceTheBoardMovesPastTheSearch() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 40 Hz: Bb5, then Qxb5 (b5 read empty 325 ms) with a2 read
+        // empty 125 ms as well, Rxd8 (the rook dragged up the d-file), and Black's recapture begun 375 ms after it
+        // landed. Qxa2 Rxd8 and Qxb5 Rxd8 read as well as each other; the board never stood still for a question,
+        // the search then passed its bound, and the game was never followed again. Now the player is asked; the
+        // answer (b5 touched) is added by hand at the end.
+        CliRun run = replay("lichess-2016-05_game1919_hall40.jsonl", "--scan-hz", "40",
+                "--fen", "3rr1k1/1p3p1p/p3b1p1/2P5/qP5Q/3B4/P1P2PPP/3RR1K1 b - - 4 21");
+        assertThat(run.outLines())
+                .anyMatch(l -> l.contains("ambiguous: Qxa2 Rxd8 (touch a2) or Qxb5 Rxd8 (touch b5)"))
+                .anyMatch(l -> l.endsWith("a4b5 Qxb5")).anyMatch(l -> l.endsWith("d1d8 Rxd8"));
+    }
+
+    @Test
+    void aLandingReadAsTheReplyBeginsIsNoTakeback() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 40 Hz on Hall sensors, a repetition: Qe3+ Kb4 Qd2+, then
+        // the king held 23 s and set on a3, its landing read in the very scan the queen left d2 for Qe3+. Ka3 Qe3+
+        // leaves the squares of the position before Kb4 Qd2+, and the board was read as a takeback of both.
+        CliRun run = replay("ecc2018_game640_swap40.jsonl", "--scan-hz", "40",
+                "--fen", "8/5p2/1p6/pP6/P1b4p/k6P/1qBQ1PP1/6K1 w - - 11 57");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("takeback"))
+                .anyMatch(l -> l.endsWith("b4a3 Ka3")).anyMatch(l -> l.endsWith("d2e3 Qe3+"));
+    }
+
+    @Test
     void aDropoutOfAPieceSetDownUnseenIsNoCapture() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: Nc5, Bxc5 unseen, then c5 read empty 125 ms (a
         // dropout of the bishop) while Black held the rook from c8 for 2.8 s before setting it on c7. Read as Rxc5,
