@@ -256,10 +256,13 @@ final class Matcher {
      */
     private boolean stoodApart(int i, SquareSet also) {
         // (Since the board last showed the position, or a reported mismatch was put right: the misplaced piece is no
-        // part of the move.)
+        // part of the move. Nor a piece on a square the last move left: that move still being made on the board, a
+        // move made elsewhere the player had yet to make, as against an engine, EngineDemoTest.)
         long from = Math.max(t.log.lastShownEnd(table.occupancy(), t.now), t.syncedAt);
+        SquareSet lastLeft = t.history == null ? SquareSet.EMPTY
+                : t.history.position().occupancy().minus(table.occupancy());
         return !t.log.seenFilled(table.occupancy(), from, t.now, t.config.slideMillis())
-                .minus(table.fills(i)).minus(table.path(i)).minus(also).isEmpty();
+                .minus(table.fills(i)).minus(table.path(i)).minus(also).minus(lastLeft).isEmpty();
     }
 
     /**
