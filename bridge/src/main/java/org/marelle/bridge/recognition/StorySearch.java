@@ -1198,12 +1198,26 @@ final class StorySearch {
 
     /**
      * Whether the pieces {@code lifted} after move {@code m} (made from {@code p}) may all be the reply's: the replying
-     * side's own, or the piece {@code m} set down, plucked as the reply's victim (a piece that could still go on is
-     * ruled out as resting on its way before a story gets here).
+     * side's own, the piece {@code m} set down, plucked as the reply's victim (a piece that could still go on is ruled
+     * out as resting on its way before a story gets here), or another victim of a piece of its own lifted with it.
      */
-    private static boolean byReplyingSide(Position p, Move m, SquareSet lifted) {
+    private boolean byReplyingSide(Position p, Move m, SquareSet lifted) {
         // (Every piece lifted stands in the position after m, so the replying side's are those it had before m.)
-        return lifted.minus(p.occupancy(p.turn().other())).minus(placed(PromotionChoices.base(m))).isEmpty();
+        SquareSet others = lifted.minus(p.occupancy(p.turn().other())).minus(placed(PromotionChoices.base(m)));
+        if (others.isEmpty()) return true;
+        // Or a piece that a piece of the replying side lifted with it can take, plucked first (Qxa4 begun with the
+        // pawn taken off a4 and the queen lifted: ECC 2018 game 518 under `hall` at 40 Hz, otherwise Qxc4).
+        SquareSet own = lifted.intersect(p.occupancy(p.turn().other()));
+        if (own.isEmpty()) return false;
+        Position after = p.play(m);
+        for (int sq : others.toArray()) {
+            boolean victim = false;
+            for (Move r : after.legalMoves()) {
+                victim |= own.contains(r.from()) && left(after, PromotionChoices.base(r)).contains(sq) && r.from() != sq;
+            }
+            if (!victim) return false;
+        }
+        return true;
     }
 
     /**

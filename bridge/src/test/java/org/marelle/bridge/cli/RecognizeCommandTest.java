@@ -267,6 +267,17 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aVictimPluckedWithTheReplyingPieceIsAReplyBegun() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 40 Hz: c4, bxc4, then Black's reply Qxa4 begun with the pawn
+        // taken off a4 and the queen lifted from c6. Taken for no reply begun (a4 is White's), bxc4 waited; White's
+        // c-pawn then lifted and put back for cxd5 read as the queen taking on c4, and Qxc4 was committed.
+        CliRun run = replay("ecc2018_game518_hall40.jsonl", "--scan-hz", "40",
+                "--fen", "r5k1/5pbp/2q2np1/p1ppB3/P7/1P5P/2PN1PP1/3R1QK1 b - - 1 22");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("c6c4"))
+                .anyMatch(l -> l.endsWith("b3c4 bxc4")).anyMatch(l -> l.endsWith("c6a4 Qxa4"));
+    }
+
+    @Test
     void aMoveThatLeavesAPieceStandingElsewhereIsWeighedAgainstLongerStories() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: Bxa7 unseen, Rc7 (the rook standing on c7 for
         // 2.4 s), Qb8+, Rc8. The board then differs from the position before by b7 alone, and Qxc8+ was committed
