@@ -28,7 +28,7 @@ final class CatchUp {
         for (int round = 0; round < StorySearch.MAX_PLIES && t.catchUpDue(); round++) {
             SquareSet justPlaced = t.lastMove == null ? SquareSet.EMPTY
                     : StorySearch.placed(PromotionChoices.base(t.lastMove));
-            StorySearch.Result r = StorySearch.search(t.table.position, t.board, t.log, t.settledAt, justPlaced, t.config.sensors(),
+            StorySearch.Result r = StorySearch.search(t.table.position, t.board, t.log, t.now, t.settledAt, justPlaced, t.config.sensors(),
                     t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
             t.searched = t.board;
             List<StorySearch.Story> stories = r.stories();
@@ -405,7 +405,7 @@ final class CatchUp {
             Position p = t.table.position;
             for (Move m : h.moves()) p = p.play(m);
             int last = h.moves().size() - 1;
-            StorySearch.Result r = StorySearch.search(p, t.board, t.log, h.doneAt()[last],
+            StorySearch.Result r = StorySearch.search(p, t.board, t.log, t.now, h.doneAt()[last],
                     StorySearch.placed(PromotionChoices.base(h.moves().get(last))), t.config.sensors(),
                     t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
             // (A horizon whose search passed its bound tells nothing either way: nothing is decided.)

@@ -229,6 +229,8 @@ final class StorySearch {
     private final boolean landingsMayGoUnseen;
     /** The longest a piece may stand on a square on its way (longer, it was set down there). */
     private final long standMillis;
+    /** The time of the search: the board has read as {@code board} from the log's newest state until then. */
+    private final long now;
     /** What the sensors may misread (a piece set down dropping out for a moment). */
     private final SensorModel sensors;
     private final Function<Position, PieceType> promotion;
@@ -236,10 +238,11 @@ final class StorySearch {
     private final java.util.Set<DeadEnd> deadEnds = new java.util.HashSet<>();
     private int nodes;
 
-    private StorySearch(Position start, SquareSet board, FrameLog log, long since, SquareSet justPlaced,
+    private StorySearch(Position start, SquareSet board, FrameLog log, long now, long since, SquareSet justPlaced,
                         SensorModel sensors, long proofMillis, long standMillis,
                         Function<Position, PieceType> promotion) {
         this.start = start;
+        this.now = now;
         this.since = since;
         this.justPlaced = justPlaced;
         this.standMillis = standMillis;
@@ -268,6 +271,7 @@ final class StorySearch {
      * The stories that explain {@code board} from {@code start}, read against {@code log} (the board's states since
      * {@code start} was committed), best first.
      *
+     * @param now         the time of the search (the board read as {@code board} since the log's newest state)
      * @param since       when the board settled into {@code start}: earlier readings are the last move's doing
      * @param justPlaced  the squares the last move set pieces down on, then (they may still read empty a moment)
      * @param sensors     how the board senses (scan period; how long a square can read wrong)
@@ -277,17 +281,17 @@ final class StorySearch {
      * @param promotion   the piece a pawn becomes in a position (chosen, or the default): promotions to other pieces
      *                    look the same on the board and are not told apart
      */
-    static Result search(Position start, SquareSet board, FrameLog log, long since, SquareSet justPlaced,
+    static Result search(Position start, SquareSet board, FrameLog log, long now, long since, SquareSet justPlaced,
                          SensorModel sensors, long proofMillis, long standMillis,
                          Function<Position, PieceType> promotion) {
         // The deepest search that stays within its bound: six plies, else four (whose stories are then what the
         // board has to go on, as before the deeper search existed). A board not read for a while is searched four
         // plies deep at once.
-        StorySearch deep = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
+        StorySearch deep = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion);
         Result r = deep.run(MAX_PLIES);
         if (r.complete() || deep.gapUntil != Long.MIN_VALUE) return r;
-        Result shorter = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
+        Result shorter = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion).run(SHORT_PLIES);
         // A longer story may explain the board better than the short ones found: they decide only when the best of
         // them leaves no more unexplained than a flicker (a piece lifted and put back, a brush), else nothing is
@@ -305,7 +309,7 @@ final class StorySearch {
         if (sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) {
             return new Result(shorter.stories(), r.nodes() + shorter.nodes(), false);
         }
-        StorySearch wider = new StorySearch(start, board, log, since, justPlaced, sensors, proofMillis, standMillis,
+        StorySearch wider = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion);
         wider.budget = WIDER_NODES;
         Result w = wider.run(MAX_PLIES);
@@ -987,9 +991,13 @@ final class StorySearch {
             nextLifted = lifted;
             confirmed = Math.min(confirmed, line.size() - 1);
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
-            // as the next move begun (a victim taken off first) only once it stood longer than a piece rests.
+            // as the next move begun (a victim taken off first) only once it stood longer than a piece rests, or
+            // once the reply's own piece is in hand, one the resting piece could not go on to take (ECC 2018 game 464
+            // under `hall` at 40 and 50 Hz, other seeds: Rh1-c1 dragged, resting 175 ms on d1, stood 325 ms on c1,
+            // then Rc2xc1 begun; read as Rd1 and Rc2-c1).
             Move last = PromotionChoices.base(line.get(line.size() - 1));
-            boolean mayGoOn = mayGoOn(before.get(line.size() - 1), last);
+            boolean mayGoOn = mayGoOn(before.get(line.size() - 1), last)
+                    && !replyBegun(before.get(line.size() - 1), line.get(line.size() - 1), lifted);
             for (int sq : lifted.intersect(placed(last)).toArray()) {
                 long liftedAt = changes[sq].at()[changes[sq].at().length - 1];
                 if (mayGoOn && liftedAt - floor <= standMillis) return null;
@@ -1109,12 +1117,24 @@ final class StorySearch {
 
     /**
      * Whether the emptiness that change {@code j} of square {@code sq} began, still going on, began within the while
-     * after a piece was set down there that dropouts happen: it may yet prove one.
+     * after its piece was set down that dropouts happen, and has not yet lasted longer than they can together, as the
+     * scans see it: it may yet prove one. The piece was set down when its stay began: readings of the square empty no
+     * longer than one dropout before it may have been dropouts, and do not set it down anew (ECC 2018 game 464 under
+     * `hall` at 40 Hz, other seeds: Rc2 dropping out three times within a second, then lifted 1.2 s after it was set
+     * down to take on c1; the lift, 150 ms after the last dropout's end, was taken for a dropout begun).
      */
     private boolean mayBeDropoutBegun(int sq, int j) {
         if (j < 0 || sensors.dropout().none()) return false;
-        long setDown = setDownFor(sq, j);
-        return setDown != Long.MIN_VALUE && sensors.mayDropOut(changes[sq].at()[j] - setDown, 0, 0);
+        long[] at = changes[sq].at();
+        int k = j;
+        // (Back to the story's start only to a set-down the log saw: a square the last move filled reads empty at
+        // the start of a log kept from just before its landing, and that is no dropout.)
+        while (k >= 2 && at[k - 1] - at[k - 2] <= falseEmpty && (k > 2 || setDownBefore[sq] != Long.MIN_VALUE)) {
+            k -= 2;
+        }
+        long setDown = setDownFor(sq, k);
+        return setDown != Long.MIN_VALUE && sensors.mayDropOut(at[j] - setDown, Math.max(0, now - at[j]),
+                sensors.longestReadingOf(sensors.longestJoinedFalseEmpty()));
     }
 
     /** Whether no square but {@code a} and {@code b} changed after {@code from} and before {@code to}. */

@@ -278,6 +278,19 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aReplyBegunWithItsOwnPieceIsNoRestOnTheWay() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 40 Hz: Rc2 (its rook then dropping out three times), Rh1-c1
+        // dragged (resting 175 ms on d1), standing 325 ms on c1 before White's rook left c2 and the black rook was
+        // plucked for Rxc1. The lift of c1 was taken for the rook going on, the lift of c2 for a dropout: read as Rd1
+        // and Rc2-c1.
+        CliRun run = replay("ecc2018_game464_hall40.jsonl", "--scan-hz", "40",
+                "--fen", "8/8/6k1/3N1p2/4pP2/p2nP1K1/P5R1/7r w - - 0 37");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("h1d1"))
+                .anyMatch(l -> l.endsWith("h1c1 Rc1")).anyMatch(l -> l.endsWith("c2c1 Rxc1"))
+                .anyMatch(l -> l.endsWith("d3c1 Nxc1"));
+    }
+
+    @Test
     void aMoveThatLeavesAPieceStandingElsewhereIsWeighedAgainstLongerStories() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: Bxa7 unseen, Rc7 (the rook standing on c7 for
         // 2.4 s), Qb8+, Rc8. The board then differs from the position before by b7 alone, and Qxc8+ was committed
