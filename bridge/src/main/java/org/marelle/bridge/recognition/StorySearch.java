@@ -461,9 +461,11 @@ final class StorySearch {
                 continue;
             }
             if (PromotionChoices.isPromotion(m)) {
-                // One piece per promotion: the others leave the same board.
+                // One piece per promotion: the others leave the same board. Unless chosen on the board while the
+                // search followed it: a piece whose lit choice square changed (read() wants the touch).
                 if (piece == null) piece = promotion.apply(p);
-                if (PromotionChoices.pieceOf(m) != piece && p.legalMoves().contains(PromotionChoices.withPiece(m, piece))) {
+                if (PromotionChoices.pieceOf(m) != piece && p.legalMoves().contains(PromotionChoices.withPiece(m, piece))
+                        && !choiceChanged(p, m)) {
                     continue;
                 }
             }
@@ -958,6 +960,15 @@ final class StorySearch {
                 done = Math.max(done, changes[sq].at()[j]);
                 first = Math.min(first, changes[sq].at()[j]);
             }
+            // A promotion to a piece chosen on the board: its lit choice square touched once the pawn became it (see
+            // PromotionChoices), a piece held there longer than a brush. The touch is the story's reading, and a
+            // story making that piece needs it (random Chess960 55 under `reed` at 24 Hz, -Pslow seed 2: gxf8=R+
+            // made while a search followed the board, the touch on f6 left unexplained and the queen taken, with
+            // which Kg7 was illegal: the game was never followed again).
+            PieceType made = PromotionChoices.pieceOf(line.get(k));
+            if (made != null && made != promotion.apply(p)) {
+                if (!touchedChoice(p, line.get(k), made, done, cursor, matched)) return null;
+            }
             spanFrom[k] = earliest;
             spanTo[k] = done;
             if (k > 0 && unseenAt == k && landedUnseen >= 0) spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(first, done));
@@ -992,12 +1003,15 @@ final class StorySearch {
             confirmed = Math.min(confirmed, line.size() - 1);
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
             // as the next move begun (a victim taken off first) only once it stood longer than a piece rests, or
-            // once the reply's own piece is in hand, one the resting piece could not go on to take (ECC 2018 game 464
-            // under `hall` at 40 and 50 Hz, other seeds: Rh1-c1 dragged, resting 175 ms on d1, stood 325 ms on c1,
-            // then Rc2xc1 begun; read as Rd1 and Rc2-c1).
+            // once the reply's own piece that can take it is in hand, one the resting piece could not go on to take
+            // (ECC 2018 game 464 under `hall` at 40 and 50 Hz, other seeds: Rh1-c1 dragged, resting 175 ms on d1,
+            // stood 325 ms on c1, then Rc2xc1 begun; read as Rd1 and Rc2-c1). Not a piece no lifted one can take
+            // (ECC 2018 game 807 under `noisy` at 24 Hz: Bf8xd6 resting on e7, then Ke1 lifted: read as Be7).
             Move last = PromotionChoices.base(line.get(line.size() - 1));
-            boolean mayGoOn = mayGoOn(before.get(line.size() - 1), last)
-                    && !replyBegun(before.get(line.size() - 1), line.get(line.size() - 1), lifted);
+            Position lastFrom = before.get(line.size() - 1);
+            boolean mayGoOn = mayGoOn(lastFrom, last)
+                    && !(replyBegun(lastFrom, line.get(line.size() - 1), lifted)
+                         && takenByLifted(lastFrom, line.get(line.size() - 1), lifted, lifted.intersect(placed(last))));
             for (int sq : lifted.intersect(placed(last)).toArray()) {
                 long liftedAt = changes[sq].at()[changes[sq].at().length - 1];
                 if (mayGoOn && liftedAt - floor <= standMillis) return null;
@@ -1241,6 +1255,24 @@ final class StorySearch {
     }
 
     /**
+     * Whether each of {@code victims} can be taken by a legal reply to move {@code m} (made from {@code p}) with a piece
+     * of the replying side among {@code lifted}.
+     */
+    private boolean takenByLifted(Position p, Move m, SquareSet lifted, SquareSet victims) {
+        Position after = p.play(m);
+        SquareSet own = lifted.intersect(after.occupancy(after.turn()));
+        for (int sq : victims.toArray()) {
+            boolean taken = false;
+            for (Move r : after.legalMoves()) {
+                Move b = PromotionChoices.base(r);
+                taken |= own.contains(b.from()) && b.from() != sq && left(after, b).contains(sq);
+            }
+            if (!taken) return false;
+        }
+        return true;
+    }
+
+    /**
      * Whether the pieces {@code lifted} after move {@code m} (made from {@code p}) are the replying side's own, and
      * perhaps the piece {@code m} set down, taken by the reply: none of its own one the piece of {@code m} could have
      * taken from where it started (a piece resting on its way, its victim plucked first, reads the same), none read
@@ -1259,6 +1291,37 @@ final class StorySearch {
             if (b.from() == from && !(b instanceof Move.Castle) && own.contains(b.to())) return false;
         }
         return true;
+    }
+
+    /**
+     * Finds the touch that chose {@code made} for promotion {@code m} (played from {@code p}, done at {@code done}):
+     * its choice square read occupied after that, longer than a brush and not for good. Marks its readings matched and
+     * moves the square's cursor past them; false when there is none.
+     */
+    private boolean touchedChoice(Position p, Move m, PieceType made, long done, int[] cursor, boolean[][] matched) {
+        for (RecognitionEvent.PromotionChoice c : PromotionChoices.of(p, m)) {
+            if (c.piece() != made) continue;
+            int sq = c.square();
+            Changes ch = changes[sq];
+            for (int j = next(sq, cursor[sq], true, done - slack, false); j >= 0;
+                 j = next(sq, j + 1, true, done - slack, false)) {
+                long held = lasted(ch, j);
+                if (held <= falseOccupied || held == Long.MAX_VALUE) continue;
+                for (int i = j; i < ch.at().length && ch.at()[i] <= ch.at()[j] + held; i++) matched[sq][i] = true;
+                while (cursor[sq] < ch.at().length && ch.at()[cursor[sq]] <= ch.at()[j] + held) cursor[sq]++;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the choice square of the piece promotion {@code m} (played from {@code p}) makes changed in the log. */
+    private boolean choiceChanged(Position p, Move m) {
+        PieceType made = PromotionChoices.pieceOf(m);
+        for (RecognitionEvent.PromotionChoice c : PromotionChoices.of(p, m)) {
+            if (c.piece() == made && changed.contains(c.square())) return true;
+        }
+        return false;
     }
 
     /** Whether the move after move {@code k} of {@code line} captures on {@code sq}. */

@@ -278,6 +278,18 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aPromotionChosenOnTheBoardWhileTheSearchFollowsIsRead() throws Exception {
+        // A simulated game (see PROVENANCE.md), `reed` at 24 Hz: Ra6, then gxf8=R+ begun before Ra6 was committed
+        // (g7 lifted 170 ms after the rook landed), the rook set down on f8 and the rook's lit choice square f6
+        // touched, then Kg7. Followed by the story search (gxh8 was as possible), the touch was left unexplained and
+        // the queen taken, with which Kg7 is illegal: the game was never followed again.
+        CliRun run = replay("random960_seed55_reed24.jsonl", "--scan-hz", "24", "--sensors", "reed",
+                "--variant", "chess960", "--fen", "rq1nbbkr/1p1pnpP1/7p/p7/2p5/P3P3/1PPP2PP/RNQN1BKR b KQkq - 0 8");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("a8a6 Ra6")).anyMatch(l -> l.endsWith("g7f8r gxf8=R+"))
+                .anyMatch(l -> l.endsWith("g8g7 Kg7"));
+    }
+
+    @Test
     void aReplyBegunWithItsOwnPieceIsNoRestOnTheWay() throws Exception {
         // A simulated game (see PROVENANCE.md), `hall` at 40 Hz: Rc2 (its rook then dropping out three times), Rh1-c1
         // dragged (resting 175 ms on d1), standing 325 ms on c1 before White's rook left c2 and the black rook was

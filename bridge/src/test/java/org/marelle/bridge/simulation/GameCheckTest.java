@@ -152,6 +152,22 @@ class GameCheckTest {
     }
 
     @Test
+    void aPieceRestingOnItsWayIsNoVictimOfALiftedPieceThatCannotTakeIt() throws Exception {
+        // ECC 2018 game 807 under noisy at 24 Hz without debouncing, seed 1 as `marelle simulate` numbers it over every
+        // shared game (1,000,003 + 5,923): 17...Bxd6, the bishop resting 290 ms on e7 on its way, then 18.Kd2 begun.
+        // The king lifted was taken for White's reply begun with the bishop on e7 plucked as its victim (the bishop
+        // lifted from e7 to go on), and 17...Be7 was committed. A piece that went on counts as plucked only for a
+        // lifted piece of the replying side that can take it.
+        GameFiles.Game g = GameFiles.read(TestGames.resource("chesslib_cup_ECC2018.pgn.gz")).games().stream()
+                .filter(x -> x.number() == 807).findFirst().orElseThrow();
+        var sensors = Profile.NOISY.sensors().withScanning(24, 1);
+        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, 1_000_003L + 5_923,
+                RecognizerConfig.defaults().withSensors(sensors));
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void theTouchThatAnswersTheBoardIsNoReadingOfAMove() throws Exception {
         // Lichess sample game 2846 under swap at 24 Hz, seed 1 as `marelle simulate` numbers it over every shared game
         // (1,000,003 + 2,945): 9. Qxh8 and 10. Bxg6 are swaps too fast for two-scan debouncing at 24 Hz. The board asks
