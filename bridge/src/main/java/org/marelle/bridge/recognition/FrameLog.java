@@ -492,6 +492,26 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
     }
 
     /**
+     * The squares of {@code squares} that read empty at {@code t} in a run that has ended and that dropouts of the
+     * piece set down before it may have made, run together ({@link SensorModel#longestJoinedFalseEmpty}).
+     */
+    SquareSet droppingOutAt(SquareSet squares, long t, long now, SensorModel sensors) {
+        SquareSet out = SquareSet.EMPTY;
+        if (sensors.dropout().none()) return out;
+        for (int sq : squares.toArray()) {
+            boolean[] dropping = {false};
+            emptyRuns(sq, Long.MIN_VALUE, now, (start, end) -> {
+                if (start > t || end <= t || end >= now) return;
+                long setDown = setDownUntil(sq, start);
+                dropping[0] |= setDown != Long.MIN_VALUE
+                        && sensors.mayDropOut(start - setDown, end - start, sensors.longestJoinedFalseEmpty());
+            });
+            if (dropping[0]) out = out.with(sq);
+        }
+        return out;
+    }
+
+    /**
      * When the piece read on {@code square} just before {@code t} was set down (its run of occupied readings began, or
      * a piece set down unseen later); {@code Long.MIN_VALUE} when none was read there or the log does not know.
      */
@@ -610,6 +630,38 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         SquareSet out = SquareSet.EMPTY;
         for (int sq : candidates.toArray()) {
             if (seenOccupied(sq, from, now, minMillis)) out = out.with(sq);
+        }
+        return out;
+    }
+
+    /**
+     * As {@link #seenFilled}, a piece's stay counted across empty readings no longer than {@code gap} (the dropouts of
+     * its sensor): the squares where a piece stood, since {@code from}, for at least {@code minMillis}.
+     */
+    SquareSet seenStanding(SquareSet occupied, long from, long now, long minMillis, long gap) {
+        SquareSet seen = SquareSet.EMPTY;
+        for (FrameLog s = this; s != null; s = s.older) {
+            seen = seen.union(s.board);
+            if (s.at <= from) break;
+        }
+        SquareSet out = SquareSet.EMPTY;
+        for (int sq : seen.minus(occupied).toArray()) {
+            // Newest first: the stay's end, and where it begins so far.
+            long end = now, stayEnd = -1, stayStart = -1;
+            for (FrameLog s = this; s != null; s = s.older) {
+                long stateEnd = end;
+                end = s.at;
+                if (stateEnd < from) break;
+                if (s.has(sq)) {
+                    if (stayEnd < 0 || stayStart - stateEnd > gap) stayEnd = stateEnd;
+                    stayStart = Math.max(s.at, from);
+                    if (stayEnd - stayStart >= minMillis) {
+                        out = out.with(sq);
+                        break;
+                    }
+                }
+                if (s.at <= from) break;
+            }
         }
         return out;
     }

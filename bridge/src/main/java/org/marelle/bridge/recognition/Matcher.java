@@ -261,8 +261,12 @@ final class Matcher {
         long from = Math.max(t.log.lastShownEnd(table.occupancy(), t.now), t.syncedAt);
         SquareSet lastLeft = t.history == null ? SquareSet.EMPTY
                 : t.history.position().occupancy().minus(table.occupancy());
-        return !t.log.seenFilled(table.occupancy(), from, t.now, t.config.slideMillis())
-                .minus(table.fills(i)).minus(table.path(i)).minus(also).minus(lastLeft).isEmpty();
+        // A piece that stood on a square the move passes, longer than a piece rests on its way (across the dropouts
+        // of its sensor), was set down there too (random Chess960 game 86 under `hall` at 40 Hz, -Pslow seed 2: Re2
+        // standing 1 s, Qxa8, Rg2, read as Rd2xg2 passing e2).
+        SquareSet stood = t.log.seenStanding(table.occupancy(), from, t.now, t.config.slideMillis(),
+                t.config.sensors().longestFalseEmpty() + (long) Math.ceil(t.config.sensors().scanMillis()));
+        return !stood.minus(table.fills(i)).minus(also).minus(lastLeft).isEmpty();
     }
 
     /**
@@ -803,6 +807,14 @@ final class Matcher {
                 // 40 Hz, seed 1: Ka3, the king held 23 s, read landed as the queen left d2 for Qe3+; the board was
                 // then read as a takeback of Kb4 and Qd2+ (a repetition: the same squares).
                 done = began;
+            }
+            if (done < 0) {
+                // A square the first move filled reading empty as the reply began, in a run that dropouts of the piece
+                // just set down may have made: the move was done once its other squares showed it (random Chess960
+                // game 173 under `hall` at 40 Hz, -Pslow seed 2: O-O-O, the king on c1 dropping out 250 ms as the
+                // rook was set on d1 and Black's knight lifted; O-O-O was left out and Rc1 committed).
+                SquareSet dropping = t.log.droppingOutAt(reaches, began, t.now, t.config.sensors());
+                if (!dropping.isEmpty()) done = t.log.latestRunStartBefore(leaves, reaches.minus(dropping), began);
             }
             // A capture the sensors never saw is only believed when the reply takes back on its square (the reply's
             // own proof then shows that square emptied and refilled); any other reply proves nothing about it.

@@ -278,6 +278,31 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aPieceStandingOnASquareTheMovePassesWasSetDownThere() throws Exception {
+        // A simulated game (see PROVENANCE.md), Chess960 under `hall` at 40 Hz: Re2 (the rook standing 1 s on e2,
+        // read with two dropouts), Qxa8, Rg2, Rc6. Board and log read alike as Rd2xg2 (the rook passing e2) and Rc6,
+        // which was committed: a stay on a square the move passes, longer than a piece rests on its way, goes to the
+        // story search, which finds both; the player is asked and touches e2 (added by hand).
+        CliRun run = replay("random960_seed86_hall40.jsonl", "--scan-hz", "40", "--variant", "chess960",
+                "--fen", "N6r/8/3pPk2/5np1/1p4KP/1Pr3P1/2NR2q1/8 w - - 1 43");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("d2g2")).anyMatch(l -> l.contains("ambiguous"))
+                .anyMatch(l -> l.endsWith("d2e2 Re2")).anyMatch(l -> l.endsWith("g2a8 Qxa8"))
+                .anyMatch(l -> l.endsWith("e2g2 Rg2"));
+    }
+
+    @Test
+    void aCastlingWhoseKingDropsOutAsTheReplyBeginsIsNoRookMove() throws Exception {
+        // A simulated game (see PROVENANCE.md), Chess960 under `hall` at 40 Hz: O-O-O (king d1 to c1, rook a1 to d1),
+        // the king on c1 dropping out for 250 ms as the rook was set on d1 and Black lifted the knight from f8 (held
+        // 22 s, then Nd7). The castling was left out of the moves answered (not done before the reply began), and
+        // Ra1-c1 (the same squares) was committed.
+        CliRun run = replay("random960_seed173_hall40.jsonl", "--scan-hz", "40", "--variant", "chess960",
+                "--fen", "rqnkbnr1/p1p2p1p/1p1ppb2/8/2P2N2/3Q2N1/PP1PPPPP/R2KB1RB w KQkq - 2 7");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("a1c1")).anyMatch(l -> l.endsWith("d1a1 O-O-O"))
+                .anyMatch(l -> l.endsWith("f8d7 Nd7"));
+    }
+
+    @Test
     void aPromotionChosenOnTheBoardWhileTheSearchFollowsIsRead() throws Exception {
         // A simulated game (see PROVENANCE.md), `reed` at 24 Hz: Ra6, then gxf8=R+ begun before Ra6 was committed
         // (g7 lifted 170 ms after the rook landed), the rook set down on f8 and the rook's lit choice square f6
