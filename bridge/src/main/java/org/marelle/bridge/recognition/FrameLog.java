@@ -621,12 +621,7 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
      * least {@code minMillis} (flicker shows nothing).
      */
     SquareSet seenFilled(SquareSet occupied, long from, long now, long minMillis) {
-        SquareSet seen = SquareSet.EMPTY;
-        for (FrameLog s = this; s != null; s = s.older) {
-            seen = seen.union(s.board);
-            if (s.at <= from) break;
-        }
-        SquareSet candidates = seen.minus(occupied);
+        SquareSet candidates = heldSince(from).minus(occupied);
         SquareSet out = SquareSet.EMPTY;
         for (int sq : candidates.toArray()) {
             if (seenOccupied(sq, from, now, minMillis)) out = out.with(sq);
@@ -639,13 +634,8 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
      * its sensor): the squares where a piece stood, since {@code from}, for at least {@code minMillis}.
      */
     SquareSet seenStanding(SquareSet occupied, long from, long now, long minMillis, long gap) {
-        SquareSet seen = SquareSet.EMPTY;
-        for (FrameLog s = this; s != null; s = s.older) {
-            seen = seen.union(s.board);
-            if (s.at <= from) break;
-        }
         SquareSet out = SquareSet.EMPTY;
-        for (int sq : seen.minus(occupied).toArray()) {
+        for (int sq : heldSince(from).minus(occupied).toArray()) {
             // Newest first: the stay's end, and where it begins so far.
             long end = now, stayEnd = -1, stayStart = -1;
             for (FrameLog s = this; s != null; s = s.older) {
@@ -664,6 +654,16 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
             }
         }
         return out;
+    }
+
+    /** The squares some state since {@code from} (and the one showing then) read occupied. */
+    private SquareSet heldSince(long from) {
+        SquareSet seen = SquareSet.EMPTY;
+        for (FrameLog s = this; s != null; s = s.older) {
+            seen = seen.union(s.board);
+            if (s.at <= from) break;
+        }
+        return seen;
     }
 
     /** As {@link #seenFilled}, for the board as it was until {@code until} (runs cut there). */

@@ -1010,7 +1010,7 @@ final class StorySearch {
             Move last = PromotionChoices.base(line.get(line.size() - 1));
             Position lastFrom = before.get(line.size() - 1);
             boolean mayGoOn = mayGoOn(lastFrom, last)
-                    && !(replyBegun(lastFrom, line.get(line.size() - 1), lifted)
+                    && !(replyBegun(lastFrom, line.get(line.size() - 1), lifted, matched)
                          && takenByLifted(lastFrom, line.get(line.size() - 1), lifted, lifted.intersect(placed(last))));
             for (int sq : lifted.intersect(placed(last)).toArray()) {
                 long liftedAt = changes[sq].at()[changes[sq].at().length - 1];
@@ -1090,7 +1090,7 @@ final class StorySearch {
         // dropped out, then b7 lifted: Bxa6 was committed; and CatchUpScenariosTest's cxd3 read late, then Qd2).
         if (nextLifted != null && unexplained < proofMillis && unseen == 0 && !lateLandings && !lateJoined
                 && !sensors.oftenMisses(SHORTEST_SWAP_MILLIS)
-                && replyBegun(before.get(line.size() - 1), line.get(line.size() - 1), nextLifted)) {
+                && replyBegun(before.get(line.size() - 1), line.get(line.size() - 1), nextLifted, matched)) {
             confirmed = line.size();
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
@@ -1133,17 +1133,23 @@ final class StorySearch {
      * Whether the emptiness that change {@code j} of square {@code sq} began, still going on, began within the while
      * after its piece was set down that dropouts happen, and has not yet lasted longer than they can together, as the
      * scans see it: it may yet prove one. The piece was set down when its stay began: readings of the square empty no
-     * longer than one dropout before it may have been dropouts, and do not set it down anew (ECC 2018 game 464 under
+     * longer than dropouts run together before it (as a stay is read elsewhere: see {@link #lasted}), and not a
+     * landing the story reads ({@code matched}), may have been dropouts,
+     * and do not set it down anew (ECC 2018 game 464 under
      * `hall` at 40 Hz, other seeds: Rc2 dropping out three times within a second, then lifted 1.2 s after it was set
      * down to take on c1; the lift, 150 ms after the last dropout's end, was taken for a dropout begun).
      */
-    private boolean mayBeDropoutBegun(int sq, int j) {
+    private boolean mayBeDropoutBegun(int sq, int j, boolean[][] matched) {
         if (j < 0 || sensors.dropout().none()) return false;
         long[] at = changes[sq].at();
         int k = j;
-        // (Back to the story's start only to a set-down the log saw: a square the last move filled reads empty at
-        // the start of a log kept from just before its landing, and that is no dropout.)
-        while (k >= 2 && at[k - 1] - at[k - 2] <= falseEmpty && (k > 2 || setDownBefore[sq] != Long.MIN_VALUE)) {
+        // (Not back past a landing the story reads there: a capture's swap may be as brief as a dropout; Lichess 823
+        // under `swap` at 50 Hz, -Pslow seed 2: exf5 read 140 ms, a dropout of the pawn 720 ms later as the bishop
+        // was dragged to b5, taken for Black's reply begun, and Bd3 committed. Back to the story's start only to a
+        // set-down the log saw: a square the last move filled reads empty at the start of a log kept from just before
+        // its landing, and that is no dropout.)
+        while (k >= 2 && !matched[sq][k - 1] && at[k - 1] - at[k - 2] <= joinedFalseEmpty
+                && (k > 2 || setDownBefore[sq] != Long.MIN_VALUE)) {
             k -= 2;
         }
         long setDown = setDownFor(sq, k);
@@ -1278,12 +1284,12 @@ final class StorySearch {
      * taken from where it started (a piece resting on its way, its victim plucked first, reads the same), none read
      * empty only since a moment when a dropout may have begun.
      */
-    private boolean replyBegun(Position p, Move m, SquareSet lifted) {
+    private boolean replyBegun(Position p, Move m, SquareSet lifted, boolean[][] matched) {
         Position after = p.play(m);
         SquareSet own = lifted.intersect(after.occupancy(after.turn()));
         if (own.isEmpty() || !byReplyingSide(p, m, lifted)) return false;
         for (int sq : own.toArray()) {
-            if (mayBeDropoutBegun(sq, changes[sq].at().length - 1)) return false;
+            if (mayBeDropoutBegun(sq, changes[sq].at().length - 1, matched)) return false;
         }
         int from = PromotionChoices.base(m).from();
         for (Move o : p.legalMoves()) {

@@ -315,16 +315,31 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aSwapAsBriefAsADropoutSetsThePieceDownAnew() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 50 Hz: Nxf5, exf5 (f5 read empty 140 ms), a dropout of the
+        // pawn 720 ms after it was set down while the bishop was dragged f1-e2-d3-c4-b5. Counting the pawn's stay from
+        // before exf5 (its swap as brief as a dropout), the dropout was taken for Black's reply begun, and Bd3 was
+        // committed with the bishop resting on d3.
+        CliRun run = replay("lichess-2016-05_game823_swap50.jsonl", "--scan-hz", "50",
+                "--fen", "r2qk1nr/pp2bppp/2n1p3/3pPb2/3N4/2P1B3/PP3PPP/RN1QKB1R w KQkq - 1 9");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("f1d3")).anyMatch(l -> l.endsWith("e6f5 exf5"))
+                .anyMatch(l -> l.endsWith("f1b5 Bb5"));
+    }
+
+    @Test
     void aReplyBegunWithItsOwnPieceIsNoRestOnTheWay() throws Exception {
         // A simulated game (see PROVENANCE.md), `hall` at 40 Hz: Rc2 (its rook then dropping out three times), Rh1-c1
         // dragged (resting 175 ms on d1), standing 325 ms on c1 before White's rook left c2 and the black rook was
         // plucked for Rxc1. The lift of c1 was taken for the rook going on, the lift of c2 for a dropout: read as Rd1
         // and Rc2-c1.
-        CliRun run = replay("ecc2018_game464_hall40.jsonl", "--scan-hz", "40",
-                "--fen", "8/8/6k1/3N1p2/4pP2/p2nP1K1/P5R1/7r w - - 0 37");
-        assertThat(run.outLines()).noneMatch(l -> l.contains("h1d1"))
-                .anyMatch(l -> l.endsWith("h1c1 Rc1")).anyMatch(l -> l.endsWith("c2c1 Rxc1"))
-                .anyMatch(l -> l.endsWith("d3c1 Nxc1"));
+        // At 50 Hz the rook's second dropout read 180 ms (two run together): its stay counts across that too.
+        for (String[] trace : new String[][] {{"ecc2018_game464_hall40.jsonl", "40"}, {"ecc2018_game464_hall50.jsonl", "50"}}) {
+            CliRun run = replay(trace[0], "--scan-hz", trace[1],
+                    "--fen", "8/8/6k1/3N1p2/4pP2/p2nP1K1/P5R1/7r w - - 0 37");
+            assertThat(run.outLines()).as(trace[0]).noneMatch(l -> l.contains("h1d1"))
+                    .anyMatch(l -> l.endsWith("h1c1 Rc1")).anyMatch(l -> l.endsWith("c2c1 Rxc1"))
+                    .anyMatch(l -> l.endsWith("d3c1 Nxc1"));
+        }
     }
 
     @Test
