@@ -266,6 +266,10 @@ final class Matcher {
         // standing 1 s, Qxa8, Rg2, read as Rd2xg2 passing e2).
         SquareSet stood = t.log.seenStanding(table.occupancy(), from, t.now, t.config.slideMillis(),
                 t.config.sensors().longestFalseEmpty() + (long) Math.ceil(t.config.sensors().scanMillis()));
+        // (Nor a lit choice square of a promotion: the player's touch that chooses its piece.)
+        for (RecognitionEvent.PromotionChoice c : PromotionChoices.of(table.position, table.moves[i])) {
+            stood = stood.without(c.square());
+        }
         return !stood.minus(table.fills(i)).minus(also).minus(lastLeft).isEmpty();
     }
 

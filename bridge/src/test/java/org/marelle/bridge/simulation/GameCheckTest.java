@@ -152,6 +152,18 @@ class GameCheckTest {
     }
 
     @Test
+    void theTouchThatChoosesAPromotionPieceIsNoPieceStandingElsewhere() throws Exception {
+        // SimulatedGamesTest's random Chess960 game 63 under noisy at 50 Hz without debouncing, -Pslow seed 1
+        // (1,000,003 + 63): f8=R, the rook's lit choice square touched. Counted as a piece standing elsewhere (its
+        // stay read across the flicker), the promotion went to the story search and was never committed.
+        GameFiles.Game g = TestGames.random(Variant.CHESS960, 63, 120);
+        var sensors = Profile.NOISY.sensors().withScanning(50, 1);
+        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, 1_000_003L + 63,
+                RecognizerConfig.defaults().withSensors(sensors));
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void aPieceRestingOnItsWayIsNoVictimOfALiftedPieceThatCannotTakeIt() throws Exception {
         // ECC 2018 game 807 under noisy at 24 Hz without debouncing, seed 1 as `marelle simulate` numbers it over every
         // shared game (1,000,003 + 5,923): 17...Bxd6, the bishop resting 290 ms on e7 on its way, then 18.Kd2 begun.
