@@ -81,10 +81,22 @@ class GameCheckTest {
     /** As {@link #swap}, under {@code profile}. */
     private static GameCheck.Result played(Profile profile, String resource, int number, int scanHz, long index)
             throws Exception {
-        GameFiles.Game g = GameFiles.read(TestGames.resource(resource)).games().stream()
-                .filter(x -> x.number() == number).findFirst().orElseThrow();
+        GameFiles.Game g = game(resource, number);
         var sensors = profile.sensors().withScanning(scanHz, 2);
         return GameCheck.run(g.initial(), g.moves(), profile, sensors, 1_000_003L + index,
+                RecognizerConfig.defaults().withSensors(sensors));
+    }
+
+    /** Game {@code number} of a test resource. */
+    private static GameFiles.Game game(String resource, int number) throws Exception {
+        return GameFiles.read(TestGames.resource(resource)).games().stream()
+                .filter(x -> x.number() == number).findFirst().orElseThrow();
+    }
+
+    /** {@code g} under {@link Profile#NOISY} at {@code scanHz} without debouncing, with game seed {@code seed}. */
+    private static GameCheck.Result noisy(GameFiles.Game g, int scanHz, long seed) {
+        var sensors = Profile.NOISY.sensors().withScanning(scanHz, 1);
+        return GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, seed,
                 RecognizerConfig.defaults().withSensors(sensors));
     }
 
@@ -142,11 +154,7 @@ class GameCheckTest {
         // 18.Nf6+ Nxf6 19.Qxf6. The legacy flicker lasts up to three scans, 125 ms at 24 Hz, longer than the 120 ms
         // that proved a capture: the rook on f8, flickering as the queen was lifted, proved Qxf8+. The proof now
         // outlasts the sensors' flicker at any scan rate (RecognizerConfig.proofMillis).
-        GameFiles.Game g = GameFiles.read(TestGames.resource("chesslib_Morphy_UTF8.pgn.gz")).games().stream()
-                .filter(x -> x.number() == 65).findFirst().orElseThrow();
-        var sensors = Profile.NOISY.sensors().withScanning(24, 1);
-        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, 2 * 1_000_003L + 164,
-                RecognizerConfig.defaults().withSensors(sensors));
+        GameCheck.Result r = noisy(game("chesslib_Morphy_UTF8.pgn.gz", 65), 24, 2 * 1_000_003L + 164);
         assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
         assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
     }
@@ -156,10 +164,7 @@ class GameCheckTest {
         // SimulatedGamesTest's random Chess960 game 63 under noisy at 50 Hz without debouncing, -Pslow seed 1
         // (1,000,003 + 63): f8=R, the rook's lit choice square touched. Counted as a piece standing elsewhere (its
         // stay read across the flicker), the promotion went to the story search and was never committed.
-        GameFiles.Game g = TestGames.random(Variant.CHESS960, 63, 120);
-        var sensors = Profile.NOISY.sensors().withScanning(50, 1);
-        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, 1_000_003L + 63,
-                RecognizerConfig.defaults().withSensors(sensors));
+        GameCheck.Result r = noisy(TestGames.random(Variant.CHESS960, 63, 120), 50, 1_000_003L + 63);
         assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
     }
 
@@ -170,11 +175,7 @@ class GameCheckTest {
         // The king lifted was taken for White's reply begun with the bishop on e7 plucked as its victim (the bishop
         // lifted from e7 to go on), and 17...Be7 was committed. A piece that went on counts as plucked only for a
         // lifted piece of the replying side that can take it.
-        GameFiles.Game g = GameFiles.read(TestGames.resource("chesslib_cup_ECC2018.pgn.gz")).games().stream()
-                .filter(x -> x.number() == 807).findFirst().orElseThrow();
-        var sensors = Profile.NOISY.sensors().withScanning(24, 1);
-        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, 1_000_003L + 5_923,
-                RecognizerConfig.defaults().withSensors(sensors));
+        GameCheck.Result r = noisy(game("chesslib_cup_ECC2018.pgn.gz", 807), 24, 1_000_003L + 5_923);
         assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
         assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
     }
