@@ -482,7 +482,7 @@ final class Matcher {
         // a flicker (a neighbour's reading making a reply look undone for a scan) is no such story: the last move that
         // stood longer is.
         Move shown = t.pending instanceof Pending.Moves pending && t.shownAlone(pending) ? pending.move()
-                : t.recentProvisional;
+                : restedOnItsWay(t.recentProvisional, firsts, n) ? null : t.recentProvisional;
         int first = choose(table, firsts.clone(), explains(replies, n), n, Long.MIN_VALUE);
         if (first < 0 && shown != null) n = keep(firsts, replies, n, (i, r) -> samePair(table.moves[i], shown));
         if (first < 0) first = choose(table, firsts.clone(), explains(replies, n), n, Long.MIN_VALUE);
@@ -532,7 +532,48 @@ final class Matcher {
             }
         }
         if (stoodApart(first, next.fills(second).union(next.path(second)))) return null;
+        if (!reply.proven() && liftedApart(next, second, reply.complete())) return null;
         return new TwoPlies(table.moves[first], first, reply.complete(), next.moves[second], !reply.proven());
+    }
+
+    /**
+     * Whether, after a first move whose capture nobody saw (believed only because reply {@code second} takes back on
+     * its square), a piece the two plies leave alone was read lifted, longer than a proof, before the reply was done:
+     * the recapture then explains the board less well than another story may (a reply capturing that piece, the
+     * recapturing side only touching its own piece afterwards), which the story search weighs. Lichess 1311 under
+     * `swap` at 50 Hz, -Pslow seed 1: hxg4 swapped in 80 ms, then Qxf6 and Black's g4 pawn lifted and put back for
+     * a second; read as hxg4 Qxg4, f6's bishop lifted for nothing.
+     */
+    private boolean liftedApart(MoveTable next, int second, long from) {
+        SquareSet others = table.occupancy().intersect(next.occupancy()).minus(next.lifts(second));
+        SquareSet seen = t.log.seenEmptyEach(others, from, t.now, t.config.proofMillis());
+        return !liftedUnexplained(next, second, seen, from).isEmpty();
+    }
+
+    /**
+     * Whether the last story the board showed, {@code shown}, is a piece that may have rested on its way to where
+     * another first move takes it: it stood there no longer than a piece rests on its way. Which of the two was
+     * played, its having been shown tells nothing ({@link #shownLastAndLongest} weighs them). Lichess 3771 under
+     * `hall` at 40 Hz, -Pslow seed 2: f7-f5 dragged, resting 200 ms on f6, read on f5 for 50 ms and taken en passant
+     * victim first; f6 exf6 was committed for having been shown longer.
+     */
+    private boolean restedOnItsWay(Move shown, int[] firsts, int n) {
+        if (shown == null) return false;
+        int i = table.indexOf(shown);
+        if (i < 0) return false;
+        Move m = PromotionChoices.base(shown);
+        if (m instanceof Move.Castle) return false;
+        boolean further = false;
+        for (int k = 0; k < n; k++) {
+            Move o = PromotionChoices.base(table.moves[firsts[k]]);
+            further |= o.from() == m.from() && !(o instanceof Move.Castle) && table.onTheWay(m.from(), m.to(), o.to());
+        }
+        if (!further) return false;
+        long landed = completeAt(i);
+        if (landed < 0) return false;
+        SensorModel s = t.config.sensors();
+        long bridge = s.longestJoinedFalseEmpty() + (long) Math.ceil(s.scanMillis());
+        return t.log.occupiedFrom(m.to(), landed, bridge, t.now) <= t.config.slideMillis();
     }
 
     /**

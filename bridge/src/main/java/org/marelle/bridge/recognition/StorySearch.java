@@ -667,6 +667,20 @@ final class StorySearch {
                 landingsRead = false;
             }
         }
+        // A piece set down and taken by the next move at once, its landing read for no longer than a brush lasts (the
+        // victim plucked the moment it was down): that reading is the landing, a better story than a landing nobody
+        // read and a reading nothing explains, or than none (ECC 2018 game 230 under `hall` at 40 Hz, -Pslow seed 2:
+        // Qd2 read 75 ms, then plucked for Qxd2; with its landing unseen, that story cost as much as Qxe5 unseen, then
+        // Qd2, which was committed. Lichess 3771, same: f7-f5 dragged over f6, read on f5 for 50 ms, taken en passant
+        // victim first; read as f6 and exf6).
+        if ((story == null || story.landedUnseen()) && (anyPluckedNext(line, before)
+                || partial && !line.isEmpty() && liftedTaker(before.get(line.size() - 1).play(line.get(line.size() - 1)),
+                        PromotionChoices.base(line.get(line.size() - 1)).to()) >= 0)) {
+            briefLandings = true;
+            Story brief = read(line, before, partial, false, false, 0);
+            briefLandings = false;
+            if (brief != null && (story == null || brief.cost() < story.cost())) story = brief;
+        }
         // A capture the scans did not see, whose square a dropout of the capturing piece then showed empty and
         // filled again: that is no landing of it (read so only when taking it for the landing leaves no story).
         // Tried with one such capture first, then two, and so on (fewest first: each costs a proof): a capture nobody
@@ -716,6 +730,9 @@ final class StorySearch {
         }
         return story;
     }
+
+    /** Whether a piece the next move takes may have landed for no longer than a brush is read (see read()). */
+    private boolean briefLandings;
 
     /** Whether a capturing piece the next move takes may have left no reading of its landing (see read()). */
     private boolean capturingLandingUnseen;
@@ -812,8 +829,29 @@ final class StorySearch {
                 // Set down and taken by the next move before a reading of it settled (read with landings unseen).
                 boolean landingUnread = false;
                 if (!was) {
+                    // (The piece that takes it: the next move's, or for the last move of a story still being made,
+                    // a lifted piece of the replying side that can take it, the square empty now.)
+                    int taker = !briefLandings ? -1
+                            : takenNext(line, before, k, sq) || takenEnPassantNext(line, k, sq)
+                            ? PromotionChoices.base(line.get(k + 1)).from()
+                            : partial && k == line.size() - 1 ? liftedTaker(p.play(line.get(k)), sq) : -1;
+                    boolean plucked = taker >= 0;
                     int j = landingsUnseen && !landingsRead && takenNext(line, before, k, sq) ? -1
-                            : next(sq, cursor[sq], true, landFloor, true);
+                            : next(sq, cursor[sq], true, landFloor, !plucked);
+                    // (A brief landing, plucked at once: only what follows bears it out. Not when the piece that
+                    // takes it was lifted before it landed, since this move could begin: the reading is then that
+                    // hand brushing the square it goes to, or a piece passing over it, not a piece set down before it
+                    // was answered. Lichess 4697 under `swap` at 40 Hz, seed 1: Bxf5 unseen, Black's queen lifted
+                    // from c7, brushing c6 for 50 ms, put back, then Qc6; not Bc6 Qxc6. Chess.js 62 under `noisy` at
+                    // 50 Hz, seed 2: the queen on d6 plucked, then Bf8xd6 passing over e7; not Be7 Qxe7.)
+                    if (plucked && j >= 0 && lasted(changes[sq], j) <= falseOccupied) {
+                        if (liftedBetween(taker, lifted == Long.MIN_VALUE ? earliest : Math.min(lifted, earliest),
+                                changes[sq].at()[j])) {
+                            j = -1;
+                        }
+                        weak = true;
+                        doubtful = true;
+                    }
                     if (j < 0 && inGap(floor)) {
                         // Made while the board was not read: the first reading shows only what it left.
                         done = Math.max(done, gapUntil);
@@ -1335,6 +1373,46 @@ final class StorySearch {
         if (k + 1 >= line.size()) return false;
         Move next = PromotionChoices.base(line.get(k + 1));
         return next.to() == sq && !(next instanceof Move.Castle) && before.get(k + 1).pieceAt(sq) != null;
+    }
+
+    /** Whether square {@code sq} was read emptied at a time in [{@code from}, {@code until}). */
+    private boolean liftedBetween(int sq, long from, long until) {
+        Changes c = changes[sq];
+        for (int j = 0; j < c.at().length; j++) {
+            if (!c.occupied()[j] && c.at()[j] >= from && c.at()[j] < until) return true;
+        }
+        return false;
+    }
+
+    /** Whether move {@code k + 1} of {@code line} takes en passant the pawn move {@code k} set down on {@code sq}. */
+    private boolean takenEnPassantNext(List<Move> line, int k, int sq) {
+        if (k + 1 >= line.size() || !(PromotionChoices.base(line.get(k + 1)) instanceof Move.EnPassant ep)) return false;
+        return geometry.square(geometry.file(ep.to()), geometry.rank(ep.from())) == sq;
+    }
+
+    /**
+     * The square of a piece of the side to move in {@code p}, lifted (not on the board now), that can take the piece
+     * on {@code sq} (en passant included), that square empty now; -1 when none.
+     */
+    private int liftedTaker(Position p, int sq) {
+        if (board.contains(sq)) return -1;
+        for (Move o : p.legalMoves()) {
+            Move b = PromotionChoices.base(o);
+            if (board.contains(b.from()) || b instanceof Move.Castle) continue;
+            int victim = b instanceof Move.EnPassant ? geometry.square(geometry.file(b.to()), geometry.rank(b.from()))
+                    : p.pieceAt(b.to()) != null ? b.to() : -1;
+            if (victim == sq) return b.from();
+        }
+        return -1;
+    }
+
+    /** Whether a move of {@code line} sets a piece down that the next move takes (en passant included). */
+    private boolean anyPluckedNext(List<Move> line, List<Position> before) {
+        for (int k = 0; k + 1 < line.size(); k++) {
+            int to = PromotionChoices.base(line.get(k)).to();
+            if (takenNext(line, before, k, to) || takenEnPassantNext(line, k, to)) return true;
+        }
+        return false;
     }
 
     /** The square the piece that move {@code m} sets down on {@code sq} came from. */

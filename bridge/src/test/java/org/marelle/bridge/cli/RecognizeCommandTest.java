@@ -315,6 +315,54 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void aRecaptureThatLeavesAPieceLiftedForNothingIsNoStoryOfItsOwn() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 50 Hz: gxh3, hxg4 (g4 read empty 80 ms: no proof), Qxf6 (f6
+        // empty 200 ms), then Black's g4 pawn lifted and put back a second later. The board reads as after hxg4 Qxg4
+        // too, and that recapture was the only reply believed for an unseen capture: committed with f6's bishop lifted
+        // for nothing.
+        CliRun run = replay("lichess-2016-05_game1311_swap50.jsonl", "--scan-hz", "50",
+                "--fen", "5rk1/p2q1p2/5bp1/1p1p3p/2pP1QNP/2P4n/PPBN1PP1/4R1K1 w - - 1 23");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("f4g4")).anyMatch(l -> l.endsWith("h5g4 hxg4"))
+                .anyMatch(l -> l.endsWith("f4f6 Qxf6")).anyMatch(l -> l.endsWith("g4h3 gxh3"));
+    }
+
+    @Test
+    void aPiecePluckedTheMomentItWasSetDownWasSetDown() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 40 Hz: Qd2 read on d2 for 75 ms, then plucked for Qxd2 (the
+        // queen carried over d3), Rxd2, Re2, Rxe2. Read with Qd2's landing unseen, the true story cost as much as
+        // Qxe5 (a capture nobody saw, e5 never read empty) then Qd2, which was committed once Bxe2 began.
+        CliRun run = replay("ecc2018_game230_hall40.jsonl", "--scan-hz", "40",
+                "--fen", "3r1nk1/p4ppp/1p1qb3/4N3/2B5/1P2Q1P1/P4P1P/4R1K1 b - - 2 26");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("d6e5")).anyMatch(l -> l.endsWith("d6d2 Qd2"))
+                .anyMatch(l -> l.endsWith("e3d2 Qxd2")).anyMatch(l -> l.endsWith("d8d2 Rxd2"))
+                .anyMatch(l -> l.endsWith("d2e2 Rxe2")).anyMatch(l -> l.endsWith("c4e2 Bxe2"));
+    }
+
+    @Test
+    void aPawnRestingOnItsWayIsNoMoveForHavingBeenShownLonger() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 40 Hz: 13.e5 f5, the pawn dragged from f7, resting 200 ms on
+        // f6, read on f5 for 50 ms and plucked at once for exf6 en passant, then Nxf6. f6 exf6 explains the board as
+        // well (f5's reading a brush of the hand) and was committed for having been shown longer: the board cannot
+        // tell, and asks once it is still.
+        CliRun run = replay("lichess-2016-05_game3771_hall40.jsonl", "--scan-hz", "40",
+                "--fen", "r2q1rk1/2pnbppp/p1n1b3/1p1p4/3PP3/5N1P/PPB2PP1/RNBQR1K1 w - - 0 13");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("f7f6")).anyMatch(l -> l.endsWith("e4e5 e5"))
+                .anyMatch(l -> l.contains("ambiguous") && l.contains("f5 exf6 Nxf6 (touch f5)"));
+    }
+
+    @Test
+    void aPawnPluckedTheMomentItLandedIsWeighedAgainstItsRestOnTheWay() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 40 Hz: 34.a4 a5, the pawn dragged from a7, resting 150 ms on
+        // a6, read on a5 for 50 ms and plucked at once for bxa6 en passant. With the capturing pawn in hand, a5 was no
+        // story (its landing briefer than a brush) and a6 was committed, its pawn taken as the victim. Both read
+        // alike: the player is asked.
+        CliRun run = replay("twic_game221_swap40.jsonl", "--scan-hz", "40",
+                "--fen", "8/pp1k3p/3P2p1/1PP3P1/4n3/3pB3/P7/5K2 w - - 1 34");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("a7a6")).anyMatch(l -> l.endsWith("a2a4 a4"))
+                .anyMatch(l -> l.contains("ambiguous") && l.contains("a5 bxa6 (touch a5)"));
+    }
+
+    @Test
     void aSwapAsBriefAsADropoutSetsThePieceDownAnew() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 50 Hz: Nxf5, exf5 (f5 read empty 140 ms), a dropout of the
         // pawn 720 ms after it was set down while the bishop was dragged f1-e2-d3-c4-b5. Counting the pawn's stay from
