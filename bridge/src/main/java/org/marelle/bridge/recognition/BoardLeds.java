@@ -136,7 +136,8 @@ public final class BoardLeds {
 
     /** The hints of the pieces lifted since the board showed the pending move. */
     private static LedFrame pendingHints(LedFrame f, RecognizerState s) {
-        Pending.Moves shown = (Pending.Moves) s.pending;
+        // (A promotion the story search waits on has no pending move: nothing lifted since to hint at.)
+        if (!(s.pending instanceof Pending.Moves shown)) return f;
         return s.board.equals(shown.board()) ? f : hints(f, shown.finalTable(), s.board);
     }
 

@@ -25,7 +25,20 @@ final class CatchUp {
      * choose when stories stay close, or leaves the board to the mismatch report when none explains it.
      */
     void decide() {
+        PromotionWait previous = t.promotionWait;
+        t.promotionWait = null;
+        decideRounds();
+        // (Stories searched from a position since left behind by a commit are decided.)
+        if (lastClose != null && t.table.position.equals(searchedFrom)) waitOnPromotion(lastClose, previous);
+    }
+
+    /** The close stories of the last search {@link #decide} made, and the position it searched from; null when none. */
+    private List<StorySearch.Story> lastClose;
+    private Position searchedFrom;
+
+    private void decideRounds() {
         for (int round = 0; round < StorySearch.MAX_PLIES && t.catchUpDue(); round++) {
+            lastClose = null;
             SquareSet justPlaced = t.lastMove == null ? SquareSet.EMPTY
                     : StorySearch.placed(PromotionChoices.base(t.lastMove));
             StorySearch.Result r = StorySearch.search(t.table.position, t.board, t.log, t.now, t.settledAt, justPlaced, t.config.sensors(),
@@ -57,6 +70,8 @@ final class CatchUp {
             // others are as likely as it.
             List<StorySearch.Story> close = stories.stream()
                     .filter(x -> x.cost() < best.cost() + t.config.proofMillis() || heldAsLongAsUnseen(best, x)).toList();
+            lastClose = close;
+            searchedFrom = t.table.position;
             // A board still for as long as a board nothing explains is left before it is reported: no piece is held
             // over it that long while a story with every piece set down explains it. Such a story's captures,
             // however briefly seen, are confirmed by the stillness, and stories with pieces in hand drop out: those
@@ -203,6 +218,32 @@ final class CatchUp {
             t.commitStory(lead.moves(), lead.doneAt(), agreed, lead);
             t.searched = null;   // what is left, if anything, is searched from the new position
             t.evaluate();
+        }
+    }
+
+    /**
+     * While the close stories with every piece set down all end with the same promotion, undecided, lights its choice
+     * squares as for a promotion pending (the player sees where to set the piece they want: a piece still in hand in
+     * another story is the pawn not yet set down), and says so once.
+     */
+    private void waitOnPromotion(List<StorySearch.Story> close, PromotionWait previous) {
+        List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial()).toList();
+        if (setDown.isEmpty() || setDown.get(0).moves().isEmpty()) return;
+        List<Move> moves = setDown.get(0).moves();
+        Move last = moves.get(moves.size() - 1);
+        if (!PromotionChoices.isPromotion(last)) return;
+        for (StorySearch.Story x : setDown) {
+            if (x.moves().size() != moves.size()) return;
+            for (int k = 0; k < moves.size(); k++) {
+                if (!Matcher.samePair(x.moves().get(k), moves.get(k))) return;
+            }
+        }
+        Position p = t.table.position;
+        for (int k = 0; k + 1 < moves.size(); k++) p = p.play(moves.get(k));
+        List<RecognitionEvent.PromotionChoice> choices = PromotionChoices.of(p, last);
+        t.promotionWait = new PromotionWait(last, choices);
+        if (previous == null || !Matcher.samePair(previous.move(), last)) {
+            t.events.add(new RecognitionEvent.PromotionPending(t.now, last, PromotionChoices.defaultPiece(p), choices));
         }
     }
 

@@ -766,6 +766,36 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         return -1;
     }
 
+    /**
+     * As {@link #latestRunEnd(SquareSet, SquareSet, long, long, long)}, a run going on across other readings no longer
+     * than {@code gap} (a square misread for a moment: a touch split by a neighbour's flicker is one touch).
+     */
+    long latestRunEnd(SquareSet board, SquareSet mask, long from, long now, long minMillis, long gap) {
+        // Newest first: the merged run being walked back (its end, and its start so far), and where the readings that
+        // do not show the pattern began (the gap so far).
+        long end = now, runEnd = -1, runStart = -1;
+        boolean goesOn = false;
+        for (FrameLog s = this; s != null; s = s.older) {
+            long stateEnd = end;
+            end = s.at;
+            if (stateEnd <= from) break;
+            if (s.showsOn(board, mask)) {
+                if (runEnd >= 0 && runStart - stateEnd > gap) {
+                    // The gap was too long: the run walked back so far ended there.
+                    if (!goesOn && runEnd - runStart >= minMillis) return runEnd;
+                    runEnd = -1;
+                }
+                if (runEnd < 0) {
+                    runEnd = stateEnd;
+                    goesOn = s == this;
+                }
+                runStart = Math.max(s.at, from);
+            }
+            if (s.at <= from) break;
+        }
+        return runEnd >= 0 && !goesOn && runEnd - runStart >= minMillis ? runEnd : -1;
+    }
+
     /** Whether {@code square} read empty for a run of at least {@code minMillis} within [from, until). */
     boolean emptyBetween(int square, long from, long until, long minMillis) {
         return readBetween(square, false, from, until, minMillis);

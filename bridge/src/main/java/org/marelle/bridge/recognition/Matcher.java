@@ -307,7 +307,7 @@ final class Matcher {
      * Chooses among moves of one table that all match the board: one (from, to) pair must win on evidence; moves that
      * differ only by the promotion piece are one candidate (the chosen piece, else the default). -1 when tied.
      */
-    private int choose(MoveTable tb, int[] found, SquareSet[] replyFills, int n, long from) {
+    private int choose(MoveTable tb, int[] found, Reply[] replies, int n, long from) {
         boolean onePair = true;
         for (int k = 1; k < n; k++) {
             if (!samePair(tb.moves[found[k]], tb.moves[found[0]])) onePair = false;
@@ -332,10 +332,11 @@ final class Matcher {
                 SquareSet lifts = tb.lifts(i);
                 int missing = lifts.minus(seen).count();
                 SquareSet explains = tb.fills(i).union(tb.path(i));
-                if (replyFills != null) explains = explains.union(replyFills[k]);
+                if (replies != null) explains = explains.union(replies[k].explains());
                 SquareSet liftedElsewhere = liftedUnexplained(tb, i, seen.minus(lifts), from);
                 int extra = liftedElsewhere.count() + filled.minus(explains).count();
-                int unexplainedGlimpses = glimpsed.minus(explains).count();
+                int unexplainedGlimpses = glimpsed.minus(explains).count()
+                        + stillOnItsWay(tb, i, replies == null ? Long.MAX_VALUE : replies[k].began());
                 long proof = tb.isHiddenCapture(i) ? proof(tb, i, from) : Long.MIN_VALUE;
                 // How long the squares lifted that the story does not explain stayed empty: a reading barely longer
                 // than a proof is a lesser oddity than a piece off its square for seconds (weighed only when one is
@@ -378,6 +379,32 @@ final class Matcher {
             if (PromotionChoices.pieceOf(tb.moves[found[k]]) == PromotionChoices.defaultPiece(tb.position)) return found[k];
         }
         return found[0];
+    }
+
+    /**
+     * How many squares move {@code i} passes over read holding a piece from before its piece arrived where it goes
+     * until more than a scan after (the move arrived before a reply began at {@code began}): not that piece resting on
+     * its way, a reading the move leaves unexplained, as a glimpse elsewhere is for its rival (ECC 2018 game 815 under `noisy` at 50 Hz, -Pslow seed 1:
+     * f7-f6, taken victim first for exf6, a neighbour's flicker on f5 as it was; f5 was committed, taken en passant,
+     * the pawn read on f6 40 ms after it was read on f5).
+     */
+    private int stillOnItsWay(MoveTable tb, int i, long began) {
+        Move m = PromotionChoices.base(tb.moves[i]);
+        if (m instanceof Move.Castle) return 0;
+        SquareSet path = tb.path(i);
+        if (path.isEmpty()) return 0;
+        long left = t.log.currentSince(m.from(), t.storyMillis());
+        long arrived = t.log.firstFilledSince(m.to(), left);
+        if (left < 0 || arrived < 0) return 0;
+        if (arrived >= began) return 0;
+        long scan = (long) Math.ceil(t.config.sensors().scanMillis());
+        int n = 0;
+        for (int sq : path.toArray()) {
+            // (The reading that showed the piece there before it arrived, still on: a flicker begun as it arrived
+            // is none, Hall or noisy.)
+            if (t.log.occupiedFrom(sq, arrived - 1, 0, t.now) > scan + 1) n++;
+        }
+        return n;
     }
 
     /**
@@ -483,9 +510,9 @@ final class Matcher {
         // stood longer is.
         Move shown = t.pending instanceof Pending.Moves pending && t.shownAlone(pending) ? pending.move()
                 : restedOnItsWay(t.recentProvisional, firsts, n) ? null : t.recentProvisional;
-        int first = choose(table, firsts.clone(), explains(replies, n), n, Long.MIN_VALUE);
+        int first = choose(table, firsts.clone(), replies, n, Long.MIN_VALUE);
         if (first < 0 && shown != null) n = keep(firsts, replies, n, (i, r) -> samePair(table.moves[i], shown));
-        if (first < 0) first = choose(table, firsts.clone(), explains(replies, n), n, Long.MIN_VALUE);
+        if (first < 0) first = choose(table, firsts.clone(), replies, n, Long.MIN_VALUE);
         if (first < 0) first = shownLastAndLongest(firsts, replies, n);
         if (first < 0) {
             tied = stories(firsts, replies, n);
@@ -589,13 +616,6 @@ final class Matcher {
         }
         if (kept == 0) return n;
         return kept;
-    }
-
-    /** The squares each reply fills or passes over (for {@link #choose}). */
-    private static SquareSet[] explains(Reply[] replies, int n) {
-        SquareSet[] out = new SquareSet[n];
-        for (int k = 0; k < n; k++) out[k] = replies[k].explains();
-        return out;
     }
 
     /** The stories the evidence could not choose among (see {@link Ambiguity}), or null when there were none. */

@@ -81,6 +81,8 @@ public final class RecognizerState {
     final long catchUpStill;
     /** See {@link Transition#horizons}. */
     final List<StorySearch.Horizon> horizons;
+    /** See {@link Transition#promotionWait}. */
+    final PromotionWait promotionWait;
     /** See {@link Transition#syncedAt}. */
     final long syncedAt;
 
@@ -119,6 +121,7 @@ public final class RecognizerState {
         this.catchUpStill = config.settleMillis();
         this.horizons = List.of();
         this.syncedAt = Long.MIN_VALUE;
+        this.promotionWait = null;
     }
 
     RecognizerState(Transition t) {
@@ -154,6 +157,7 @@ public final class RecognizerState {
         catchUpStill = t.catchUpStill;
         horizons = t.horizons;
         syncedAt = t.syncedAt;
+        promotionWait = t.promotionWait;
         catchUpAt = t.catchUpDue() ? t.log.at() + t.catchUpStill : -1;
     }
 
@@ -373,7 +377,10 @@ public final class RecognizerState {
             case Pending.Takeback p when !atPosition -> new Situation.TakebackPending(p.plies());
             case Pending.NewGame p when !atPosition -> new Situation.NewGamePending();
             case Pending.GameResult p when !atPosition -> new Situation.ResultPending(p.result());
-            case null, default -> atPosition ? new Situation.InSync(lastMove)
+            case null, default -> promotionWait != null && !atPosition
+                    ? new Situation.MovePending(promotionWait.move(), promotionWait.choices(),
+                            boardChoice != null ? boardChoice : apiChoice)
+                    : atPosition ? new Situation.InSync(lastMove)
                     : new Situation.PieceInHand(table.occupancy().minus(board), board.minus(table.occupancy()));
         };
     }

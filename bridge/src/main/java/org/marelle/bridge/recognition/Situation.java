@@ -50,7 +50,8 @@ public sealed interface Situation {
     }
 
     /**
-     * A move the board shows, not final yet. For a promotion whose piece may still be chosen on the board:
+     * A move the board shows, not final yet (or the promotion that ends the moves the story search waits on). For a
+     * promotion whose piece may still be chosen on the board:
      * {@code choices}, the squares to set a piece on (empty otherwise), and the piece {@code chosen} so far (null: none).
      */
     record MovePending(Move move, List<PromotionChoice> choices, PieceType chosen) implements Situation {

@@ -673,7 +673,10 @@ final class StorySearch {
         // Qd2 read 75 ms, then plucked for Qxd2; with its landing unseen, that story cost as much as Qxe5 unseen, then
         // Qd2, which was committed. Lichess 3771, same: f7-f5 dragged over f6, read on f5 for 50 ms, taken en passant
         // victim first; read as f6 and exf6).
-        if ((story == null || story.landedUnseen()) && (anyPluckedNext(line, before)
+        // Only where a piece set down may drop out at once: without dropouts, a landing is read when it happens, and
+        // no hand plucks a piece sooner than it can react (Lichess 4392 under `noisy` at 40 Hz, seed 1: c7-c6, the
+        // pawn plucked for dxc6, a neighbour's flicker on c5 read as c5 taken en passant).
+        if ((story == null || story.landedUnseen()) && !sensors.dropout().none() && (anyPluckedNext(line, before)
                 || partial && !line.isEmpty() && liftedTaker(before.get(line.size() - 1).play(line.get(line.size() - 1)),
                         PromotionChoices.base(line.get(line.size() - 1)).to()) >= 0)) {
             briefLandings = true;

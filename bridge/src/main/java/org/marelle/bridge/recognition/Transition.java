@@ -86,6 +86,11 @@ final class Transition {
      * misplaced pieces the board showed before are accounted for, no evidence of the moves made after.
      */
     long syncedAt;
+    /**
+     * A promotion the story search waits on (every close story ends with it, its piece still to be chosen): its
+     * choice squares are lit as for a promotion pending, until the search decides again. Null when none.
+     */
+    PromotionWait promotionWait;
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -124,6 +129,7 @@ final class Transition {
         catchUpStill = s.catchUpStill;
         horizons = s.horizons;
         syncedAt = s.syncedAt;
+        promotionWait = s.promotionWait;
         explained = s.unexplainedSince < 0;
     }
 
@@ -191,6 +197,7 @@ final class Transition {
         catchUpStill = config.settleMillis();
         horizons = List.of();
         syncedAt = Long.MIN_VALUE;
+        promotionWait = null;
     }
 
     private void advance(long t) {
@@ -704,6 +711,17 @@ final class Transition {
      * The on-board promotion choice, read from the evidence: since the promotion was made, a lit choice square held a
      * piece longer than a flicker and is empty again. The latest such touch counts.
      */
+    /**
+     * The longest a touch of a choice square may read interrupted and still be one touch: another square misread for
+     * a moment, as settled frames show it (random Chess960 game 85 under `noisy` at 24 Hz, -Pslow seed 1: f2 touched
+     * for 333 ms to choose a knight, a neighbour's flicker on g3 for 125 ms splitting it in two runs shorter than a
+     * proof; h1=Q was committed).
+     */
+    private long touchGap() {
+        SensorModel s = config.sensors();
+        return s.longestReadingOf(s.longestUntouchedMisreading());
+    }
+
     private void noteTap(Pending decision) {
         if (!(decision instanceof Pending.Ply p) || !p.choosable()) return;
         long from = Math.min(p.since(), firstDone(p.index()));
@@ -715,7 +733,7 @@ final class Transition {
         SquareSet promotion = SquareSet.of(PromotionChoices.squareOf(p.move()));
         SquareSet mask = SquareSet.FULL.minus(promotion);
         for (PromotionChoice c : p.choices()) {
-            long end = log.latestRunEnd(p.board().with(c.square()), mask, from, now, config.proofMillis());
+            long end = log.latestRunEnd(p.board().with(c.square()), mask, from, now, config.proofMillis(), touchGap());
             if (end > latest) {
                 latest = end;
                 chosen = c.piece();
@@ -943,9 +961,12 @@ final class Transition {
         // (Nor while the board tells another story for less than a flicker: that is no evidence for either.)
         // Two plies, whose window is short, need the board to have shown them for that window in all: a pair read in
         // pieces between flickers of two squares is not yet a pair.
+        // A move the board shows now is no exception: shown in pieces between glitches for less than a flicker in
+        // all, it is a flicker too (random Courier game 114 under `noisy` at 24 Hz, -Pslow seed 2: h4 adjusted, its
+        // neighbour h5 flickering, h4-h5 read for 84 ms in all over the window and committed in a frame showing it).
         boolean shown = shownMove instanceof Pending.TwoPlies
                 ? log.shownFor(shownMove.board(), Long.MIN_VALUE, now) >= config.proofMillis()
-                : board.equals(shownMove.board()) || shownLongerThanFlicker(shownMove);
+                : shownLongerThanFlicker(shownMove);
         return tapSquare < 0 && deviatedSince < 0 && stands(shownMove)
                 && (shown
                 || shownMove instanceof Pending.TwoPlies two && two.first() != null
@@ -1266,6 +1287,7 @@ final class Transition {
 
     /** As above; {@code followed}: other moves, not in {@code moves}, are known to follow. */
     void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story, boolean followed) {
+        promotionWait = null;
         for (int k = 0; k < count; k++) {
             Move m = moves.get(k);
             if (PromotionChoices.isPromotion(m)) {
@@ -1294,7 +1316,7 @@ final class Transition {
         long latest = -1;
         PieceType chosen = null;
         for (PromotionChoice c : PromotionChoices.of(table.position, m)) {
-            long end = log.latestRunEnd(after.with(c.square()), mask, doneAt, now, config.proofMillis());
+            long end = log.latestRunEnd(after.with(c.square()), mask, doneAt, now, config.proofMillis(), touchGap());
             if (end > latest) {
                 latest = end;
                 chosen = c.piece();

@@ -289,6 +289,23 @@ class RecognizerScenarioTest {
         }
 
         @Test
+        void aTouchSplitByANeighboursMisreadingIsOneTouch() {
+            // The knight's square touched for 200 ms; a neighbouring empty square brushed for 60 ms in the middle of it
+            // splits the reading of the touch in two, each shorter than a proof: still one touch.
+            Hands h = Hands.at(PAWN_ON_A7).up("a7").after(300).down("a8");
+            PromotionPending pending = h.events(PromotionPending.class).get(0);
+            Position p = Position.fromFen(PAWN_ON_A7);
+            int knightSquare = pending.choices().get(2).square();
+            String knight = p.geometry().squareName(knightSquare);
+            String neighbour = p.geometry().squareName(knightSquare + 1);
+            h.after(300).up("a8").after(300).down("a8").after(300).down(knight).after(70).down(neighbour).after(60)
+                    .up(neighbour).after(70).up(knight);
+            assertThat(h.events(PromotionChosen.class)).extracting(PromotionChosen::piece).containsExactly(PieceType.KNIGHT);
+            h.waitMs(2000);
+            assertThat(h.committed()).containsExactly("a8=N");
+        }
+
+        @Test
         void underpromotionChosenThroughTheApi() {
             Hands h = Hands.at(PAWN_ON_A7).choose(PieceType.ROOK).up("a7").after(300).down("a8").waitMs(300);
             assertThat(h.committed()).containsExactly("a8=R+");

@@ -181,6 +181,48 @@ class GameCheckTest {
     }
 
     @Test
+    void aNeighboursFlickerIsNoLandingPluckedAtOnce() throws Exception {
+        // Lichess sample game 4392 under noisy at 40 Hz without debouncing, seed 1 as `marelle simulate` numbers it over
+        // every shared game (1,000,003 + 4,491): 19...c6, the pawn plucked for dxc6 victim first, a flicker on c5 for
+        // 75 ms as it was. Read as a landing plucked at once (c5, taken en passant), 19...c5 was committed. Without
+        // dropouts a landing is read as it happens, and no hand plucks a piece sooner than it can react.
+        GameCheck.Result r = noisy(game(LICHESS, 4392), 40, 1_000_003L + 4_491);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aSquarePassedOverReadAfterThePieceArrivedIsNoRestOnItsWay() throws Exception {
+        // ECC 2018 game 815 under noisy at 50 Hz without debouncing, -Pslow seed 1 (1,000,003 + 815): 14...f6, taken
+        // victim first for exf6, a neighbour's flicker on f5 as it was. f7-f5 (taken en passant) had nothing left
+        // unexplained, f6 the glimpse of f5, and f5 was committed, though the pawn read on f6 40 ms after it was read on
+        // f5: the square it passes over read after it arrived is a reading that story leaves unexplained too.
+        GameCheck.Result r = noisy(game("chesslib_cup_ECC2018.pgn.gz", 815), 50, 1_000_003L + 815);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aChoiceTouchSplitByAFlickerElsewhereChoosesThePiece() throws Exception {
+        // Random Chess960 game 85 under noisy at 24 Hz without debouncing, -Pslow seed 1 (1,000,003 + 85): h1=N, the
+        // knight's square f2 touched for 333 ms, a neighbour's flicker on g3 for 125 ms splitting the touch in two
+        // readings shorter than a proof (189 ms there): h1=Q was committed.
+        GameCheck.Result r = noisy(TestGames.random(Variant.CHESS960, 85, 120), 24, 1_000_003L + 85);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aMoveShownInPiecesBetweenGlitchesForLessThanAFlickerIsNoMove() throws Exception {
+        // Random Courier game 114 under noisy at 24 Hz without debouncing, -Pslow seed 2 (2 × 1,000,003 + 114): White's
+        // h4 pawn adjusted, its neighbour h5 flickering, read as h4-h5 for 84 ms in all over the move's window; it was
+        // committed in a frame that showed it, the board then back. (23.b3 was played.)
+        GameCheck.Result r = noisy(TestGames.random(Variant.COURIER, 114, 120), 24, 2 * 1_000_003L + 114);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void theTouchThatAnswersTheBoardIsNoReadingOfAMove() throws Exception {
         // Lichess sample game 2846 under swap at 24 Hz, seed 1 as `marelle simulate` numbers it over every shared game
         // (1,000,003 + 2,945): 9. Qxh8 and 10. Bxg6 are swaps too fast for two-scan debouncing at 24 Hz. The board asks
