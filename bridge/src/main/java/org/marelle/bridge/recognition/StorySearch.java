@@ -624,7 +624,7 @@ final class StorySearch {
     private SquareSet left(Position p, Move m) {
         if (m instanceof Move.Castle c) return SquareSet.of(c.from(), c.rookFrom());
         SquareSet out = SquareSet.of(m.from());
-        if (m instanceof Move.EnPassant) out = out.with(geometry.square(geometry.file(m.to()), geometry.rank(m.from())));
+        if (m instanceof Move.EnPassant e) out = out.with(victimOf(e));
         else if (p.pieceAt(m.to()) != null) out = out.with(m.to());
         return out;
     }
@@ -1387,10 +1387,15 @@ final class StorySearch {
         return false;
     }
 
+    /** The square of the pawn an en passant capture takes: beside the capturing pawn, on the file it goes to. */
+    private int victimOf(Move.EnPassant e) {
+        return geometry.square(geometry.file(e.to()), geometry.rank(e.from()));
+    }
+
     /** Whether move {@code k + 1} of {@code line} takes en passant the pawn move {@code k} set down on {@code sq}. */
     private boolean takenEnPassantNext(List<Move> line, int k, int sq) {
         if (k + 1 >= line.size() || !(PromotionChoices.base(line.get(k + 1)) instanceof Move.EnPassant ep)) return false;
-        return geometry.square(geometry.file(ep.to()), geometry.rank(ep.from())) == sq;
+        return victimOf(ep) == sq;
     }
 
     /**
@@ -1402,7 +1407,7 @@ final class StorySearch {
         for (Move o : p.legalMoves()) {
             Move b = PromotionChoices.base(o);
             if (board.contains(b.from()) || b instanceof Move.Castle) continue;
-            int victim = b instanceof Move.EnPassant ? geometry.square(geometry.file(b.to()), geometry.rank(b.from()))
+            int victim = b instanceof Move.EnPassant e ? victimOf(e)
                     : p.pieceAt(b.to()) != null ? b.to() : -1;
             if (victim == sq) return b.from();
         }
