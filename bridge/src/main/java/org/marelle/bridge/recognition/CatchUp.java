@@ -238,8 +238,7 @@ final class CatchUp {
                 if (!Matcher.samePair(x.moves().get(k), moves.get(k))) return;
             }
         }
-        Position p = t.table.position;
-        for (int k = 0; k + 1 < moves.size(); k++) p = p.play(moves.get(k));
+        Position p = beforeLast(moves);
         List<RecognitionEvent.PromotionChoice> choices = PromotionChoices.of(p, last);
         t.promotionWait = new PromotionWait(last, choices);
         if (previous == null || !Matcher.samePair(previous.move(), last)) {
@@ -558,10 +557,16 @@ final class CatchUp {
         return window(moves, false);
     }
 
-    /** The window of the last move of {@code moves}: {@link Transition#movePending}'s, or only its growing part. */
-    private long window(List<Move> moves, boolean growingOnly) {
+    /** The position before the last move of {@code moves}, played from the committed position. */
+    private Position beforeLast(List<Move> moves) {
         Position p = t.table.position;
         for (int k = 0; k < moves.size() - 1; k++) p = p.play(moves.get(k));
+        return p;
+    }
+
+    /** The window of the last move of {@code moves}: {@link Transition#movePending}'s, or only its growing part. */
+    private long window(List<Move> moves, boolean growingOnly) {
+        Position p = beforeLast(moves);
         Move last = moves.get(moves.size() - 1);
         MoveTable tb = new MoveTable(p);
         int i = tb.indexOf(last);
