@@ -55,6 +55,7 @@ final class CatchUp {
                 // Black's recapture begun before the board stood still for a question, the game was never followed.)
                 Beyond beyond = beyondHorizon();
                 if (beyond == Beyond.COMMITTED) continue;
+                if (beyond == Beyond.NOTHING && r.shortComplete()) askPastBound(stories);
                 return;
             }
             // (Stories that hold only if the sensors misread more than usual do not stand in the way of the moves
@@ -244,6 +245,27 @@ final class CatchUp {
         if (previous == null || !Matcher.samePair(previous.move(), last)) {
             t.events.add(new RecognitionEvent.PromotionPending(t.now, last, PromotionChoices.defaultPiece(p), choices));
         }
+    }
+
+    /**
+     * Past the search's bound the short stories found decide nothing (a longer story, unsearched, may explain the board
+     * better), but a board that one of them explains with every piece set down is no mismatch: once it has been still
+     * for as long as a board nothing explains is left, the player is asked to confirm or choose among the likeliest of
+     * them (touch the square) rather than told to put pieces back that stand where they belong. Lichess 13 under
+     * `swap` at 24 Hz: Qxf5 and Rxf5, both swaps unseen, then Re7 dragged; the board stood still 2.6 s as the story
+     * left it, with Black's rook read lifted early (a dropout) and a brush on a2, and was reported as a mismatch
+     * until the game ended.
+     */
+    private void askPastBound(List<StorySearch.Story> stories) {
+        List<StorySearch.Story> setDown = stories.stream().filter(x -> !x.partial() && !x.moves().isEmpty()).toList();
+        if (setDown.isEmpty()) return;
+        if (t.now - t.log.at() < t.config.mismatchMillis()) {
+            t.catchUpStill = t.config.mismatchMillis();
+            t.searched = null;
+            return;
+        }
+        long best = setDown.get(0).cost();
+        ask(setDown.stream().filter(x -> x.cost() < best + t.config.proofMillis()).toList());
     }
 
     /**

@@ -168,9 +168,14 @@ final class StorySearch {
 
     /**
      * The stories the evidence allows, best first, and how many positions the search visited; {@code complete} false
-     * when it stopped at {@link #MAX_NODES} (the stories found are then no basis for a decision).
+     * when it stopped at {@link #MAX_NODES} (the stories found are then no basis for a decision); {@code shortComplete}
+     * whether every story of up to {@link #SHORT_PLIES} plies is among them all the same (a longer one, unsearched,
+     * may explain the board better).
      */
-    record Result(List<Story> stories, int nodes, boolean complete) {
+    record Result(List<Story> stories, int nodes, boolean complete, boolean shortComplete) {
+        Result(List<Story> stories, int nodes, boolean complete) {
+            this(stories, nodes, complete, complete);
+        }
     }
 
     /** A square's readings in time order: when it changed, and to what. */
@@ -307,14 +312,15 @@ final class StorySearch {
         // seed 2: Nxc6 was read, six plies later only Nxf7 nobody saw explained the board within the search's plies,
         // and was committed).
         if (sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) {
-            return new Result(shorter.stories(), r.nodes() + shorter.nodes(), false);
+            return new Result(shorter.stories(), r.nodes() + shorter.nodes(), false, shorter.complete());
         }
         StorySearch wider = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion);
         wider.budget = WIDER_NODES;
         Result w = wider.run(MAX_PLIES);
         int nodes = r.nodes() + shorter.nodes() + w.nodes();
-        return w.complete() ? new Result(w.stories(), nodes, true) : new Result(shorter.stories(), nodes, false);
+        return w.complete() ? new Result(w.stories(), nodes, true)
+                : new Result(shorter.stories(), nodes, false, shorter.complete());
     }
 
     /**
