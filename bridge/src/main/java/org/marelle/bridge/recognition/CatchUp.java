@@ -206,11 +206,26 @@ final class CatchUp {
             if (close.stream().anyMatch(x -> x.misread() && !x.unseenBorneOut())) {
                 // A story that holds only if the sensors misread more than usual waits for the moves after it; when
                 // none can follow on this board (an engine waits for it), the player is asked once it stood still.
+                // Still for longer than anyone holds a piece, no move is coming to tell (the game's last move, a
+                // player thinking): the one story with every piece set down is committed, several are asked about
+                // (Lichess 197 under `swap` at 24 Hz: the game's last moves Qxf7+ Kh8 Nxe6, the king's landing read
+                // only after the knight was lifted, waited for a move that never came).
                 if (!longStill) {
                     t.catchUpStill = t.config.mismatchMillis();
                     t.searched = null;
-                } else {
+                } else if (!heldLong) {
                     askAmongSetDown(close);
+                    if (t.ambiguity == null) lookAgainOnceHeldLong(false);
+                } else {
+                    List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial() && !x.unread()).toList();
+                    if (setDown.size() == 1 && setDown.size() == close.size()) {
+                        StorySearch.Story only = setDown.get(0);
+                        t.commitStory(only.moves(), only.doneAt(), only.moves().size(), only);
+                        t.searched = null;
+                        t.evaluate();
+                        continue;
+                    }
+                    askOnceHeldLong(close, true);
                 }
                 return;
             }

@@ -947,9 +947,13 @@ final class StorySearch {
                         matched[sq][k2] = true;
                         long emptied = changes[sq].at()[j], filled = changes[sq].at()[k2];
                         // (How long the board stood still with the capturing piece lifted, before its victim's
-                        // square emptied.)
-                        if (lifted != Long.MIN_VALUE && emptied > lifted && stillBetween(m.from(), sq, lifted, emptied)) {
-                            heldForCapture = Math.max(heldForCapture, emptied - lifted);
+                        // square emptied: since it was last lifted. A piece put back meanwhile, a hesitation, was not
+                        // held: Lichess 789 under `swap` at 24 Hz, Bxf3 with the bishop lifted, put back and lifted
+                        // again, made Qxb3 nobody saw as likely as Qxd4 read, and the board waited 30 s.)
+                        long heldSince = lifted == Long.MIN_VALUE ? lifted : Math.max(lifted, lastLift(m.from(), emptied));
+                        if (heldSince != Long.MIN_VALUE && emptied > heldSince
+                                && stillBetween(m.from(), sq, heldSince, emptied)) {
+                            heldForCapture = Math.max(heldForCapture, emptied - heldSince);
                         }
                         done = Math.max(done, filled);
                         first = Math.min(first, emptied);
@@ -1442,6 +1446,15 @@ final class StorySearch {
     private long firstLift(int sq, long earliest, boolean hesitated) {
         int j = firstLiftIndex(sq, 0, earliest, hesitated);
         return j < 0 ? Long.MIN_VALUE : changes[sq].at()[j];
+    }
+
+    /** When square {@code sq} last read empty after reading a piece, at or before {@code t}; Long.MIN_VALUE if never. */
+    private long lastLift(int sq, long t) {
+        Changes c = changes[sq];
+        for (int k = c.at().length - 1; k >= 0; k--) {
+            if (c.at()[k] <= t && !c.occupied()[k]) return c.at()[k];
+        }
+        return Long.MIN_VALUE;
     }
 
     /** As {@link #firstLift}, its index, from change {@code from} on; -1 when none. */

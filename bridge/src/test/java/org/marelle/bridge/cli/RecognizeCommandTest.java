@@ -385,6 +385,31 @@ class RecognizeCommandTest {
     }
 
     @Test
+    void theGamesLastMovesReadOnlyWithAMisreadingAreCommittedOnceNoMoveCanComeToTell() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: the game's last moves 18.Qxf7+ Kh8 19.Nxe6 (then
+        // Black resigned), the king's landing on h8 read only after White's knight was lifted (two dropouts run
+        // together). That story holds only if the sensors misread, and waited for a move to bear it out
+        // that never came: the board stood still 31 s and the game's last three moves were lost.
+        CliRun run = replay("lichess-2016-05_game197_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "rq2r1k1/p2n1pp1/1ppPp2p/3n2NQ/8/6B1/PPP2PPP/2KRR3 w - - 0 18");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("h5f7 Qxf7+")).anyMatch(l -> l.endsWith("g8h8 Kh8"))
+                .anyMatch(l -> l.endsWith("g5e6 Nxe6"));
+    }
+
+    @Test
+    void aCapturingPiecePutBackAndLiftedAgainWasNotHeldOverTheBoard() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 8...cxd4 9.cxd4 (a swap the scans never saw) Bxf3
+        // 10.Bxf3 (the bishop lifted, put back 0.5 s, lifted again) Qxd4, then the board still 9 s. The bishop's two
+        // lifts were read as one hold of 1.9 s over f3, long enough that Qxb3, a capture nobody saw, stood as likely
+        // as Qxd4, which the scans read; nothing was decided before 30 s of stillness (the opponent moved first).
+        CliRun run = replay("lichess-2016-05_game789_swap24.jsonl", "--scan-hz", "24", "--no-tail",
+                "--fen", "r3kbnr/pp3ppp/1qn1p3/2ppP3/3P2b1/1PP2N2/P3BPPP/RNBQ1RK1 b kq - 0 8");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("c3d4 cxd4")).anyMatch(l -> l.endsWith("g4f3 Bxf3"))
+                .anyMatch(l -> l.endsWith("e2f3 Bxf3")).anyMatch(l -> l.endsWith("b6d4 Qxd4"))
+                .noneMatch(l -> l.contains("mismatch"));
+    }
+
+    @Test
     void aSwapAsBriefAsADropoutSetsThePieceDownAnew() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 50 Hz: Nxf5, exf5 (f5 read empty 140 ms), a dropout of the
         // pawn 720 ms after it was set down while the bishop was dragged f1-e2-d3-c4-b5. Counting the pawn's stay from
