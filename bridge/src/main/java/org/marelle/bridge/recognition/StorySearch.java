@@ -1138,15 +1138,38 @@ final class StorySearch {
         // late). A capture nobody saw is not so confirmed: which capture it was, a reply does not tell. Nor anything
         // where swaps often leave no reading: there a capture read weakly has rivals nobody saw, by the same piece or
         // by the next (Lichess 1832 under `swap` at 24 Hz, seed 1: Bxc6 unseen, a6 read empty 125 ms as its pawn
-        // dropped out, then b7 lifted: Bxa6 was committed; and CatchUpScenariosTest's cxd3 read late, then Qd2).
+        // dropped out, then b7 lifted: Bxa6 was committed; and CatchUpScenariosTest's cxd3 read late, then Qd2),
+        // unless the last move's piece can have gone nowhere else (no capture nobody saw, no other square read filled):
+        // it left its square and the reply began, so it was set down there (Lichess 1693 under `swap` at 24 Hz, seed
+        // 1: dxe5 dxe5 Nxe5 on one square, each read 125 ms, as briefly as a dropout, then Black's knight lifted: the
+        // board waited for a confirmation no move could give, and was never followed again).
+        Move lastMove = line.isEmpty() ? null : line.get(line.size() - 1);
         if (nextLifted != null && unexplained < proofMillis && unseen == 0 && !lateLandings && !lateJoined
-                && !sensors.oftenMisses(SHORTEST_SWAP_MILLIS)
-                && replyBegun(before.get(line.size() - 1), line.get(line.size() - 1), nextLifted, matched)) {
+                && (!sensors.oftenMisses(SHORTEST_SWAP_MILLIS) || !mayHaveGoneElsewhere(before.get(line.size() - 1), lastMove))
+                && replyBegun(before.get(line.size() - 1), lastMove, nextLifted, matched)) {
             confirmed = line.size();
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
                 heldForCapture);
+    }
+
+    /**
+     * Whether the piece that makes {@code move} in {@code p} may have gone elsewhere: a capture on a square that never
+     * changed (nobody saw it), or a square the log read a piece set down on (its landing perhaps read late).
+     */
+    private boolean mayHaveGoneElsewhere(Position p, Move move) {
+        Move m = PromotionChoices.base(move);
+        if (m instanceof Move.Castle) return true;
+        for (Move o : p.legalMoves()) {
+            Move b = PromotionChoices.base(o);
+            if (b.from() != m.from() || b.to() == m.to() || b instanceof Move.Castle) continue;
+            if (p.pieceAt(b.to()) != null && !changed.contains(b.to())) return true;
+            for (boolean filled : changes[b.to()].occupied()) {
+                if (filled) return true;
+            }
+        }
+        return false;
     }
 
     /**
