@@ -65,7 +65,12 @@ final class CatchUp {
                 if (beyond == Beyond.COMMITTED) continue;
                 if (beyond == Beyond.ASKED) return;
             }
-            if (stories.isEmpty()) return;
+            if (stories.isEmpty()) {
+                // (The board may have moved on past the plies a search looks ahead from where close stories parted,
+                // both borne out by the moves after: searched on from there.)
+                if (beyondHorizon() == Beyond.COMMITTED) continue;
+                return;
+            }
             StorySearch.Story best = stories.get(0);
             // The best story leads when every other leaves a reading longer than a proof more unexplained; the
             // others are as likely as it.
@@ -548,7 +553,11 @@ final class CatchUp {
             // (a move answered only by one nobody saw may be a move still being made: Lichess 843 at 24 Hz, castling
             // rook first, read as Rf1 answered by an unseen Bxf2 over a bishop's dropout).
             if (x.unseen() > 0 && (glance || !unseenBelieved(close, x))) {
-                followed = Math.min(followed, x.unseenFrom() - 1);
+                // (A landing nobody saw, its piece's lift read and the capture that took it read landing: the move
+                // before is answered by moves read, and done. ECC 2018 game 657 under `swap` at 24 Hz, seed 2: hxg5,
+                // then f2-f3 or f2-f4 taken at once, read as neither: hxg5 is no less done.)
+                boolean landingOnly = x.landedUnseen() && !x.misread() && x.unseenAt() == x.unseenFrom() + 1;
+                followed = Math.min(followed, x.unseenFrom() - (landingOnly ? 0 : 1));
             }
             if (glance && x.strays() >= t.config.proofMillis()) return false;
             if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);

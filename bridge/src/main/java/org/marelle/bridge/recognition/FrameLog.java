@@ -796,6 +796,22 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         return runEnd >= 0 && !goesOn && runEnd - runStart >= minMillis ? runEnd : -1;
     }
 
+    /**
+     * Whether {@code square}, a piece set down on it at {@code setDown}, read empty within [setDown, until) for a run
+     * of at least {@code minMillis} that no dropout of that piece explains (one dropout, as the scans see it, within
+     * the while after a set-down that dropouts happen): the piece left.
+     */
+    boolean leftAfterSetDown(int square, long setDown, long until, long minMillis, SensorModel sensors) {
+        boolean[] left = {false};
+        long longest = sensors.longestReadingOf(sensors.longestFalseEmpty());
+        // (A run still going on has no end: Long.MAX_VALUE, no dropout.)
+        emptyRuns(square, setDown, Long.MAX_VALUE, (start, end) -> {
+            if (start >= until || Math.min(end, until) - start < minMillis) return;
+            if (!sensors.mayDropOut(start - setDown, end - start, longest)) left[0] = true;
+        });
+        return left[0];
+    }
+
     /** Whether {@code square} read empty for a run of at least {@code minMillis} within [from, until). */
     boolean emptyBetween(int square, long from, long until, long minMillis) {
         return readBetween(square, false, from, until, minMillis);

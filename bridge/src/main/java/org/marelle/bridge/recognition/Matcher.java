@@ -991,7 +991,10 @@ final class Matcher {
         SquareSet placed = SquareSet.of(m1.to());
         if (m1 instanceof Move.Castle c) placed = placed.with(c.rookTo());
         for (int sq : placed.toArray()) {
-            if (sq != takenByReply && t.log.emptyBetween(sq, done, began, t.config.proofMillis())) return true;
+            // (A dropout of the piece just set down is no leaving: ECC 2018 game 263 under `swap` at 24 Hz, seed 2:
+            // Nxe4, the knight reading gone 125 ms as Black's bishop was lifted for Bd7, was read as Nxe6 Bd7.)
+            if (sq != takenByReply
+                    && t.log.leftAfterSetDown(sq, done, began, t.config.proofMillis(), t.config.sensors())) return true;
         }
         return false;
     }

@@ -675,6 +675,51 @@ class RecognizeCommandTest {
      * Replays the trace resource {@code name} (under {@code /recognition/board-traces/}, see PROVENANCE.md) with
      * {@code options}, and checks that the replay ran through.
      */
+    @Test
+    void aDoubleStepTakenEnPassantAtOnceIsAskedAbout() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 40.Rxg5 hxg5 41.f4 gxf3 (en passant) 42.Rxf3 Qh5, the
+        // pawn set on f4 and taken before a reading of it settled: f2 lifted, then g4 lifted and f3 filled, as 41.f3
+        // gxf3 would read. Only 41.f3 was searched, and committed. Both stories are asked about once the board moved
+        // on past them; hxg5 before them is committed.
+        CliRun run = replay("ecc2018_game657_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "6rk/1pp3r1/p6p/3P1Rn1/1P4p1/P1Q1P1Pq/5P1P/5RK1 w - - 5 40");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("f2f3")).anyMatch(l -> l.endsWith("h6g5 hxg5"))
+                .anyMatch(l -> l.contains("ambiguous: f3 gxf3 Rxf3 Qh5 (touch f3) or f4 gxf3 Rxf3 Qh5 (touch f4)"));
+    }
+
+    @Test
+    void aDropoutOfThePieceJustSetDownIsNoLeavingBeforeTheReply() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 22.Nxe4 (e4 read empty 209 ms as the knight came), the
+        // knight reading gone 125 ms as Black lifted the bishop for Bd7, Black's e6 pawn lifted and put back before.
+        // With the dropout taken for the knight leaving, only Nxe6 Bd7 was left (or the stories were asked about).
+        CliRun run = replay("ecc2018_game263_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "2b1r1k1/1pp1Qppp/4p3/1P2PnN1/2P1n3/6PP/5PB1/5RK1 b - - 0 21");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("g5e6") || l.contains("ambiguous"))
+                .anyMatch(l -> l.endsWith("g5e4 Nxe4")).anyMatch(l -> l.endsWith("c8d7 Bd7"));
+    }
+
+    @Test
+    void aPieceLiftedPutBackBrieflyAndLiftedAgainWasHesitatedOver() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 20.bxc5 (c5 read empty 125 ms), Black's a5 pawn just
+        // set down reading gone 291 ms in dropouts, then Black's b6 pawn lifted, put back for 375 ms and lifted again
+        // for bxc5. The stay on b6 counted for as long as it lasted made bxa5 and bxa5 nobody saw the better story.
+        CliRun run = replay("ecc2018_game703_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "r1bqnrk1/p6n/1p1p1b1p/2pPp3/PPP2p2/2NB1P2/2NQ1BPP/R4RK1 b - - 0 19");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("b4a5") || l.contains("b6a5"))
+                .anyMatch(l -> l.endsWith("b4c5 bxc5")).anyMatch(l -> l.endsWith("b6c5 bxc5"));
+    }
+
+    @Test
+    void aHandHoldingAPieceTouchesNoOtherOfItsOwn() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 18...Nxe3+ nobody saw, White's c3 pawn lifted and put
+        // back, then 19.fxe3 (e3 read empty 208 ms). Read as Nxc3 (c3's emptiness its capture) with the f-pawn in hand
+        // and White's bishop on e3 lifted and put back meanwhile, a touch costing half a proof, it was committed.
+        CliRun run = replay("lichess-2016-05_game2556_swap24.jsonl", "--scan-hz", "24",
+                "--fen", "r3kb1r/p3qpp1/1p1p3p/3np3/8/2P1B3/PP2QPPP/R4K1R b kq - 1 18");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("d5c3"))
+                .anyMatch(l -> l.contains("ambiguous: Nxe3+ fxe3 (touch e3)"));
+    }
+
     private static CliRun replay(String name, String... options) throws Exception {
         Path t = Path.of(RecognizeCommandTest.class.getResource("/recognition/board-traces/" + name).toURI());
         List<String> args = new java.util.ArrayList<>(List.of("recognize", "--trace", t.toString()));
