@@ -812,6 +812,8 @@ final class StorySearch {
         // reading of the move that took it).
         long[] spanTo = new long[line.size()];
         SquareSet[] paths = new SquareSet[line.size()];
+        // Whether each move is a capture nobody saw (its landing unread).
+        boolean[] landedWhenUnseen = new boolean[line.size()];
         // Weak captures are confirmed by a later move seen whole: how many moves are so far.
         int confirmed = 0;
         int steady = 0;
@@ -959,6 +961,7 @@ final class StorySearch {
                             if (unseenFrom < 0) unseenFrom = k;
                             unseenSq = sq;
                             unseenMove = k;
+                            landedWhenUnseen[k] = true;
                             unseenLift = lifted;
                             unseenSetDownBy = Long.MAX_VALUE;
                         }
@@ -1049,7 +1052,16 @@ final class StorySearch {
             }
             spanFrom[k] = earliest;
             spanTo[k] = done;
+            // (A capture nobody saw landed when nobody saw: its piece may have been on its way, dragged over the
+            // squares it passes, until the next move was first read. Lichess 4470 under `hall` at 24 Hz, seed 2:
+            // Bg5xc1 dragged over e3 and d2, its landing unseen and the bishop taken at once by Qxc1; the bishop's
+            // stay on d2 left unexplained made Qxd5 nobody saw the better story.)
             if (k > 0 && unseenAt == k && landedUnseen >= 0) spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(first, done));
+            if (k > 0 && landedWhenUnseen[k - 1]) {
+                // (Until this move's own piece was lifted: its victim may have been plucked long before.)
+                long ownLift = firstLift(m.from(), earliest, hesitated);
+                spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(ownLift == Long.MIN_VALUE ? first : ownLift, done));
+            }
             paths[k] = passes(m);
             doneAt[k] = done;
             if (lateJoined && readLate < 0 && k > 0 && floor != Long.MIN_VALUE && !inGap(floor)

@@ -720,6 +720,18 @@ class RecognizeCommandTest {
                 .anyMatch(l -> l.contains("ambiguous: Nxe3+ fxe3 (touch e3)"));
     }
 
+    @Test
+    void aCaptureNobodySawMayHaveBeenDraggedUntilTheNextMoveBegan() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 24 Hz: 12...Bxc1, White's bishop plucked first, the black
+        // bishop dragged over e3 and d2 and taken by 13.Qxc1 before its landing was read. With the bishop's stay on
+        // d2 read as a piece standing there (the capture nobody saw landed when its piece was lifted), 13.Qxd5 nobody
+        // saw was the better story, and was committed.
+        CliRun run = replay("lichess-2016-05_game4470_hall24.jsonl", "--scan-hz", "24",
+                "--fen", "r1bqk1nr/pp4pp/4p3/3pP1b1/2P5/2P5/P3BPPP/RNBQR1K1 b kq - 0 12");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("d1d5")).anyMatch(l -> l.endsWith("g5c1 Bxc1"))
+                .anyMatch(l -> l.endsWith("d1c1 Qxc1")).anyMatch(l -> l.endsWith("e2h5 Bh5+"));
+    }
+
     private static CliRun replay(String name, String... options) throws Exception {
         Path t = Path.of(RecognizeCommandTest.class.getResource("/recognition/board-traces/" + name).toURI());
         List<String> args = new java.util.ArrayList<>(List.of("recognize", "--trace", t.toString()));
