@@ -553,10 +553,13 @@ final class CatchUp {
             // (a move answered only by one nobody saw may be a move still being made: Lichess 843 at 24 Hz, castling
             // rook first, read as Rf1 answered by an unseen Bxf2 over a bishop's dropout).
             if (x.unseen() > 0 && (glance || !unseenBelieved(close, x))) {
-                // (A landing nobody saw, its piece's lift read and the capture that took it read landing: the move
-                // before is answered by moves read, and done. ECC 2018 game 657 under `swap` at 24 Hz, seed 2: hxg5,
-                // then f2-f3 or f2-f4 taken at once, read as neither: hxg5 is no less done.)
-                boolean landingOnly = x.landedUnseen() && !x.misread() && x.unseenAt() == x.unseenFrom() + 1;
+                // (A landing nobody saw, its piece's lift read and the capture that took it read landing, borne out
+                // by the moves after: the move before is answered by moves read, and done. ECC 2018 game 657 under
+                // `swap` at 24 Hz, seed 2: hxg5, then f2-f3 or f2-f4 taken at once, read as neither, then gxf3 Rxf3
+                // Qh5 seen: hxg5 is no less done. Not before they bear it out: Morphy 82 under `drag` at 40 Hz,
+                // -Pslow seed 1, Qxd8+ and Rxd8 read as Qxd6, Rd7 set down unseen and Qxd7, was committed as Qxd6.)
+                boolean landingOnly = x.landedUnseen() && !x.misread() && x.unseenAt() == x.unseenFrom() + 1
+                        && x.unseenBorneOut();
                 followed = Math.min(followed, x.unseenFrom() - (landingOnly ? 0 : 1));
             }
             if (glance && x.strays() >= t.config.proofMillis()) return false;

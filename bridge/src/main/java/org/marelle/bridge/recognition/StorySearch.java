@@ -1075,10 +1075,8 @@ final class StorySearch {
             if (!doubtful) steady = k + 1;
             lastWeak = weak;
         }
-        // The pieces lifted for the next move, in a story with its last move done (see replyBegun below), and since
-        // when they have been in hand.
+        // The pieces lifted for the next move, in a story with its last move done (see replyBegun below).
         SquareSet nextLifted = null;
-        long inHandSince = Long.MAX_VALUE;
         if (partial && line.isEmpty()) {
             confirmed = 0;
         } else if (partial) {
@@ -1092,11 +1090,6 @@ final class StorySearch {
                 }
             }
             nextLifted = lifted;
-            // (Its own pieces: a lifted piece of the other side is a victim plucked.)
-            Position end = before.get(line.size() - 1).play(line.get(line.size() - 1));
-            for (int sq : lifted.toArray()) {
-                if (end.pieceAt(sq).color() == end.turn()) inHandSince = Math.min(inHandSince, changes[sq].at()[changes[sq].at().length - 1]);
-            }
             confirmed = Math.min(confirmed, line.size() - 1);
             // A piece the last move set down and that is lifted again may be a piece resting on its way: it counts
             // as the next move begun (a victim taken off first) only once it stood longer than a piece rests, or
@@ -1169,13 +1162,7 @@ final class StorySearch {
                 }
                 // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
-                // (Not so another piece of the side whose piece is in hand, lifted and put back meanwhile: a hand
-                // holding a piece lifts no other of its own; as unlikely as a capture nobody saw. Lichess 2556 under
-                // `swap` at 24 Hz, seed 2: Nxe3+ unseen, then fxe3 read was committed as Nxc3, White's c3 pawn
-                // lifted and put back read as its capture, with the f-pawn in hand and the bishop on e3 touched.)
-                unexplained += c.occupied()[j] ? lasted
-                        : c.at()[j] > inHandSince && !nextLifted.contains(sq) && ofSideToMove(before, line, sq)
-                        ? proofMillis : proofMillis / 2;
+                unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
                 if (c.occupied()[j] && !hesitated && lasted > proofMillis) {
                     for (Move m : line) briefHesitation |= PromotionChoices.base(m).from() == sq;
                 }
@@ -1207,13 +1194,6 @@ final class StorySearch {
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
                 heldForCapture);
-    }
-
-    /** Whether the piece on {@code sq} after {@code line} (not empty) is of the side to move then. */
-    private static boolean ofSideToMove(List<Position> before, List<Move> line, int sq) {
-        Position end = before.get(line.size() - 1).play(line.get(line.size() - 1));
-        org.marelle.rules.Piece piece = end.pieceAt(sq);
-        return piece != null && piece.color() == end.turn();
     }
 
     /**

@@ -710,17 +710,6 @@ class RecognizeCommandTest {
     }
 
     @Test
-    void aHandHoldingAPieceTouchesNoOtherOfItsOwn() throws Exception {
-        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 18...Nxe3+ nobody saw, White's c3 pawn lifted and put
-        // back, then 19.fxe3 (e3 read empty 208 ms). Read as Nxc3 (c3's emptiness its capture) with the f-pawn in hand
-        // and White's bishop on e3 lifted and put back meanwhile, a touch costing half a proof, it was committed.
-        CliRun run = replay("lichess-2016-05_game2556_swap24.jsonl", "--scan-hz", "24",
-                "--fen", "r3kb1r/p3qpp1/1p1p3p/3np3/8/2P1B3/PP2QPPP/R4K1R b kq - 1 18");
-        assertThat(run.outLines()).noneMatch(l -> l.contains("d5c3"))
-                .anyMatch(l -> l.contains("ambiguous: Nxe3+ fxe3 (touch e3)"));
-    }
-
-    @Test
     void aCaptureNobodySawMayHaveBeenDraggedUntilTheNextMoveBegan() throws Exception {
         // A simulated game (see PROVENANCE.md), `hall` at 24 Hz: 12...Bxc1, White's bishop plucked first, the black
         // bishop dragged over e3 and d2 and taken by 13.Qxc1 before its landing was read. With the bishop's stay on
@@ -730,6 +719,17 @@ class RecognizeCommandTest {
                 "--fen", "r1bqk1nr/pp4pp/4p3/3pP1b1/2P5/2P5/P3BPPP/RNBQR1K1 b kq - 0 12");
         assertThat(run.outLines()).noneMatch(l -> l.contains("d1d5")).anyMatch(l -> l.endsWith("g5c1 Bxc1"))
                 .anyMatch(l -> l.endsWith("d1c1 Qxc1")).anyMatch(l -> l.endsWith("e2h5 Bh5+"));
+    }
+
+    @Test
+    void aLandingNobodySawIsNoAnswerUntilTheMovesAfterBearItOut() throws Exception {
+        // A simulated game (see PROVENANCE.md), `drag` at 40 Hz (reed switches): 31.Qxd8+ (d8 read empty 800 ms), Black's
+        // rook lifted from d6 and put back, then the queen plucked and Rxd8 dragged over d7. Read as Qxd6, Rd7 set down
+        // unseen and taken by Qxd7, the one story then: Qxd6 counted as answered and was committed.
+        CliRun run = replay("morphy_game82_drag40.jsonl", "--scan-hz", "40", "--sensors", "reed",
+                "--fen", "3r2k1/4Q2p/p2r1pp1/1p6/2p5/2P2BPb/1q3P1P/R2R2K1 w - - 2 31");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("e7d6")).anyMatch(l -> l.endsWith("e7d8 Qxd8+"))
+                .anyMatch(l -> l.endsWith("d6d8 Rxd8")).anyMatch(l -> l.endsWith("d1d8 Rxd8+"));
     }
 
     private static CliRun replay(String name, String... options) throws Exception {
