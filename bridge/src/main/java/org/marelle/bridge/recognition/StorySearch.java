@@ -240,6 +240,8 @@ final class StorySearch {
     private final SensorModel sensors;
     private final Function<Position, PieceType> promotion;
     private final List<Story> found = new ArrayList<>();
+    /** The least cost of the stories found so far. */
+    private long bestFound = Long.MAX_VALUE;
     private final java.util.Set<DeadEnd> deadEnds = new java.util.HashSet<>();
     private int nodes;
 
@@ -441,7 +443,10 @@ final class StorySearch {
         if (!line.isEmpty() && complete || nextMoveBegun(p, occ)) {
             leads = true;
             Story story = read(line, before, !complete);
-            if (story != null) found.add(story);
+            if (story != null) {
+                found.add(story);
+                bestFound = Math.min(bestFound, story.cost());
+            }
         }
         int left = (gapUntil != Long.MIN_VALUE ? Math.min(SHORT_PLIES, maxPlies) : maxPlies) - line.size();
         if (!mayLead(p, occ, left)) return leads;
@@ -651,6 +656,7 @@ final class StorySearch {
     private Story read(List<Move> line, List<Position> before, boolean partial) {
         hesitationMayHelp = false;
         briefHesitation = false;
+        briefGain = 0;
         Story story = read(line, before, partial, false, false, 0);
         // A piece its move lifted, put back and left standing, then lifted again (a hesitation over the move): read
         // again with the piece leaving at the later lift. (Only then: the piece standing there later may as well be
@@ -659,7 +665,8 @@ final class StorySearch {
         // rests on its way: a hesitation over the move reads it as half a proof, not as long as it stood. ECC 2018
         // game 703 under `swap` at 24 Hz, seed 2: bxc5, then Black's b6 pawn lifted, put back 375 ms and lifted
         // again for bxc5; bxa5 and bxa5 nobody saw was committed.)
-        if (briefHesitation) {
+        // (Only where that can bring it within a proof of the best story found so far: a reading costs time.)
+        if (briefHesitation && (story == null || story.cost() - briefGain < bestFound + proofMillis)) {
             briefHesitations = true;
             Story again = read(line, before, partial, true, false, 0);
             briefHesitations = false;
@@ -798,6 +805,8 @@ final class StorySearch {
      * lifted again), not only one longer than a piece rests on its way.
      */
     private boolean briefHesitation, briefHesitations;
+    /** How much less a story may cost read with such stays as hesitations. */
+    private long briefGain;
 
     private Story read(List<Move> line, List<Position> before, boolean partial, boolean hesitated,
                        boolean landingsUnseen, int unseenCaptures) {
@@ -1164,7 +1173,12 @@ final class StorySearch {
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
                 unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
                 if (c.occupied()[j] && !hesitated && lasted > proofMillis) {
-                    for (Move m : line) briefHesitation |= PromotionChoices.base(m).from() == sq;
+                    for (Move m : line) {
+                        if (PromotionChoices.base(m).from() != sq) continue;
+                        briefHesitation = true;
+                        briefGain += lasted - proofMillis / 2;
+                        break;
+                    }
                 }
                 if (c.occupied()[j]) {
                     longestStray = Math.max(longestStray, lasted);
