@@ -1062,7 +1062,7 @@ final class StorySearch {
             spanFrom[k] = earliest;
             spanTo[k] = done;
             // (A capture nobody saw landed when nobody saw: its piece may have been on its way, dragged over the
-            // squares it passes, until the next move was first read. Lichess 4470 under `hall` at 24 Hz, seed 2:
+            // squares it passes, until the next move's piece was lifted. Lichess 4470 under `hall` at 24 Hz, seed 2:
             // Bg5xc1 dragged over e3 and d2, its landing unseen and the bishop taken at once by Qxc1; the bishop's
             // stay on d2 left unexplained made Qxd5 nobody saw the better story.)
             if (k > 0 && unseenAt == k && landedUnseen >= 0) spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(first, done));
