@@ -115,6 +115,18 @@ final class CatchUp {
             // that move alone; the search goes on from it. The moves remembered after it may since have grown into
             // others: Lichess 2422 under `swap` at 24 Hz, Qxb5+ or Qxa7, both with Qd7 Rf1 remembered, was asked so
             // once Rf1 had become O-O, and the answer committed Rf1.)
+            // (Close stories that parted at their first move, every one of them borne out by the moves after, and
+            // now a search that finds none from one of those first moves: the board did not rule it out, the search
+            // only lost it (its plies, or a next move begun that fits one position and not the other). Each is
+            // searched on from where it parted; if more than one still explains the board, the player is asked. ECC
+            // 2018 game 519 under `swap` at 40 Hz, seed 1: Bxh4 or Bxe7, both read (a dropout of the knight just set
+            // on e7, or the h4 pawn lifted and put back), tied through five moves; with Rc8 begun only the Bxe7
+            // story stayed within six plies, and it was committed.)
+            if (horizonLost(t.horizons, stories)) {
+                Beyond beyond = beyondHorizon();
+                if (beyond == Beyond.COMMITTED) continue;
+                if (beyond == Beyond.ASKED) return;
+            }
             if (partingLost(t.horizons, close)) {
                 askAmongHorizons(t.horizons.stream().map(h -> new StorySearch.Horizon(h.from(),
                         h.moves().subList(0, 1), java.util.Arrays.copyOf(h.doneAt(), 1))).toList());
@@ -471,6 +483,21 @@ final class CatchUp {
             if (parted.stream().noneMatch(h -> Matcher.samePair(h.moves().get(0), x.moves().get(0)))) return false;
         }
         return parted.stream().anyMatch(h -> close.stream()
+                .noneMatch(x -> Matcher.samePair(h.moves().get(0), x.moves().get(0))));
+    }
+
+    /**
+     * Whether horizons that parted at their first move ({@code parted}, see {@link #partingHorizons}) are all still
+     * open from the committed position, every story found begins with the first move of one of them, and some
+     * horizon's first move begins none.
+     */
+    private boolean horizonLost(List<StorySearch.Horizon> parted, List<StorySearch.Story> stories) {
+        if (parted.size() < 2 || !parted.get(0).from().equals(t.table.position)) return false;
+        for (StorySearch.Story x : stories) {
+            if (x.moves().isEmpty()) return false;
+            if (parted.stream().noneMatch(h -> Matcher.samePair(h.moves().get(0), x.moves().get(0)))) return false;
+        }
+        return parted.stream().anyMatch(h -> stories.stream()
                 .noneMatch(x -> Matcher.samePair(h.moves().get(0), x.moves().get(0))));
     }
 

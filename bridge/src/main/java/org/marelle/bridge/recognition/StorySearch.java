@@ -304,7 +304,12 @@ final class StorySearch {
         // them leaves no more unexplained than a flicker (a piece lifted and put back, a brush), else nothing is
         // decided on them (Lichess 4298 at 24 Hz: Nxa8 Rxa8 Rac1 Rf8 Rc7, five plies, was read as Rac1 with the
         // knight's and the rooks' readings taken for hesitations).
-        boolean conclusive = shorter.stories().isEmpty() || shorter.stories().get(0).cost() < proofMillis;
+        // None found within four plies is no answer either where the six passed their bound: the wider search looks
+        // (Lichess 1864 under `swap` at 40 Hz, seed 1: Nxf7 Qxf7 Qh3 Bxe5 Re3, both captures read no longer than
+        // dropouts could make them, five plies the six-ply search lost past its bound; the board, found explained by
+        // nothing, was never followed again). Not where a swap often leaves no reading (below).
+        boolean conclusive = shorter.stories().isEmpty() ? sensors.oftenMisses(SHORTEST_SWAP_MILLIS)
+                : shorter.stories().get(0).cost() < proofMillis;
         if (shorter.complete() && conclusive) return new Result(shorter.stories(), r.nodes() + shorter.nodes(), true);
         // Neither decides: the six plies once more, with a wider bound. Rare (a busy board the short stories explain
         // badly), and costlier than a glance, but a board no search decides is never followed again (Lichess 1910
@@ -666,7 +671,12 @@ final class StorySearch {
         // game 703 under `swap` at 24 Hz, seed 2: bxc5, then Black's b6 pawn lifted, put back 375 ms and lifted
         // again for bxc5; bxa5 and bxa5 nobody saw was committed.)
         // (Only where that can bring it within a proof of the best story found so far: a reading costs time.)
-        if (briefHesitation && (story == null || story.cost() - briefGain < bestFound + proofMillis)) {
+        // (Before any story was found, every story may be within a proof of the best: Long.MAX_VALUE + a proof
+        // would wrap round. Lichess 612 under `hall` at 40 Hz, seed 1: the pawn of exd6 put back on e5 for 525 ms and
+        // lifted again, the queen then lifted for Qb7, a story found first, read with the pawn standing 525 ms
+        // unexplained; exd6 and Qxd6 nobody saw was committed.)
+        if (briefHesitation && (story == null || bestFound == Long.MAX_VALUE
+                || story.cost() - briefGain < bestFound + proofMillis)) {
             briefHesitations = true;
             Story again = read(line, before, partial, true, false, 0);
             briefHesitations = false;
