@@ -78,6 +78,12 @@ final class CatchUp {
                     .filter(x -> x.cost() < best.cost() + t.config.proofMillis() || heldAsLongAsUnseen(best, x)).toList();
             lastClose = close;
             searchedFrom = t.table.position;
+            // (Legal moves explain the board: no mismatch while it stands, and one reported only once the board
+            // has gone a while unexplained since.)
+            if (close.stream().anyMatch(x -> !x.moves().isEmpty())) {
+                t.storyBoard = t.board;
+                if (t.unexplainedSince >= 0) t.unexplainedSince = t.now;
+            }
             // A board still for as long as a board nothing explains is left before it is reported: no piece is held
             // over it that long while a story with every piece set down explains it. Such a story's captures,
             // however briefly seen, are confirmed by the stillness, and stories with pieces in hand drop out: those

@@ -73,6 +73,8 @@ public final class RecognizerState {
     final long lookAgainAt;
     /** The board the story search last looked at without a decision; null when none. */
     final SquareSet searched;
+    /** See {@link Transition#storyBoard}. */
+    final SquareSet storyBoard;
     /** When the still board is due to be searched for moves made without the recognizer following; -1 when not. */
     final long catchUpAt;
     /** See {@link Transition#settledAt}. */
@@ -116,6 +118,7 @@ public final class RecognizerState {
         this.ambiguity = null;
         this.lookAgainAt = -1;
         this.searched = null;
+        this.storyBoard = null;
         this.catchUpAt = -1;
         this.settledAt = Long.MIN_VALUE;
         this.catchUpStill = config.settleMillis();
@@ -153,6 +156,7 @@ public final class RecognizerState {
         ambiguity = t.ambiguity;
         lookAgainAt = t.lookAgainAt;
         searched = t.searched;
+        storyBoard = t.storyBoard;
         settledAt = t.settledAt;
         catchUpStill = t.catchUpStill;
         horizons = t.horizons;
@@ -438,7 +442,7 @@ public final class RecognizerState {
         if (ambiguity != null && ambiguity.decideAt() != Long.MAX_VALUE && ambiguity.board().equals(board)) {
             at = Math.min(at, Math.max(now + 1, ambiguity.decideAt()));
         }
-        if (unexplainedSince >= 0 && mismatch == null && result == null
+        if (unexplainedSince >= 0 && mismatch == null && result == null && !board.equals(storyBoard)
                 && (ambiguity == null || !ambiguity.reported() || !ambiguity.board().equals(board))) {
             at = Math.min(at, unexplainedSince + config.mismatchMillis());
         }

@@ -799,6 +799,22 @@ final class StorySearch {
         return lateJoined ? REACTION_MILLIS - joinedFalseEmpty : lateLandings ? REACTION_MILLIS - falseEmpty : reaction;
     }
 
+    /**
+     * What a reply read begun sooner than a hand answers costs a story: it rests on a dropout the sensors may make but
+     * seldom do (the landing it answers read late, or its own piece, set down off centre a moment before, reading
+     * gone before it was lifted), half a proof, as a hesitation (ECC 2018 game 70 under `swap` at 40 Hz, -Pslow seed
+     * 1: Rf7-f4 dragged, resting on f5, Black's rook on h4 dropping out into its lift for Rxf4; read as Rf5 and
+     * Rh4-f4, whose two replies each came sooner than a hand answers, for free, while the game's one needed dropouts
+     * run together, a proof). A reply read begun that much sooner that dropouts run together explain already costs the
+     * story a proof (see Story#misreadOnce). Free where the piece it answers was seen to drop out later: that piece was
+     * set down off centre, its dropout already counted (TWIC game 124 under `hall` at 24 Hz, seed 1: Kg6, the king's
+     * landing read 84 ms after White's rook was lifted for Rg8+, then a dropout on g6; a repetition, so with the
+     * reply charged as well a takeback of two plies explained the board better).
+     */
+    private long earlyReplyMillis() {
+        return proofMillis / 2;
+    }
+
     private boolean anyTakenNext(List<Move> line, List<Position> before) {
         for (int k = 0; k + 1 < line.size(); k++) {
             int to = PromotionChoices.base(line.get(k)).to();
@@ -835,6 +851,9 @@ final class StorySearch {
         boolean[] landedWhenUnseen = new boolean[line.size()];
         // Weak captures are confirmed by a later move seen whole: how many moves are so far.
         int confirmed = 0;
+        // Replies read begun sooner than a hand answers: the squares the move each answers set pieces down on (see
+        // earlyReplyMillis).
+        List<SquareSet> early = new ArrayList<>();
         int steady = 0;
         boolean lastWeak = false;
         long stoodUntil = Long.MAX_VALUE;
@@ -1086,6 +1105,8 @@ final class StorySearch {
             if (lateJoined && readLate < 0 && k > 0 && floor != Long.MIN_VALUE && !inGap(floor)
                     && first < floor + REACTION_MILLIS - falseEmpty - slack) {
                 readLate = k - 1;
+            } else if (k > 0 && floor != Long.MIN_VALUE && !inGap(floor) && first < floor + REACTION_MILLIS - slack) {
+                early.add(placed(PromotionChoices.base(line.get(k - 1))));
             }
             wholeInFrame = first == done;
             floor = done;
@@ -1106,6 +1127,16 @@ final class StorySearch {
                 int n = c.at().length;
                 if (n == 0 || c.at()[n - 1] < floor + reaction() - slack && !(wholeInFrame && c.at()[n - 1] == floor)) {
                     return null;
+                }
+            }
+            Move last0 = PromotionChoices.base(line.get(line.size() - 1));
+            for (int sq : lifted.toArray()) {
+                Changes c = changes[sq];
+                // (Read with a landing late after dropouts run together and no move of the line begun before its
+                // landing was read, this is the reply the misreading is counted for: see misreadOnce.)
+                if (!inGap(floor) && c.at()[c.at().length - 1] < floor + REACTION_MILLIS - slack) {
+                    if (!(lateJoined && readLate < 0)) early.add(placed(last0));
+                    break;
                 }
             }
             nextLifted = lifted;
@@ -1138,6 +1169,8 @@ final class StorySearch {
         SquareSet handPath = null;
         long handFrom = Long.MAX_VALUE;
         long unexplained = 0;
+        // The squares where a piece the story has there read gone for a while (a hesitation, or a dropout).
+        SquareSet droppedOut = SquareSet.EMPTY;
         long longestStray = 0, strays = 0;
         for (int sq = 0; sq < changes.length; sq++) {
             Changes c = changes[sq];
@@ -1182,6 +1215,7 @@ final class StorySearch {
                 // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
                 unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
+                if (!c.occupied()[j]) droppedOut = droppedOut.with(sq);
                 if (c.occupied()[j] && !hesitated && lasted > proofMillis) {
                     for (Move m : line) {
                         if (PromotionChoices.base(m).from() != sq) continue;
@@ -1214,6 +1248,9 @@ final class StorySearch {
                 && (!sensors.oftenMisses(SHORTEST_SWAP_MILLIS) || !mayHaveGoneElsewhere(before.get(line.size() - 1), lastMove))
                 && replyBegun(before.get(line.size() - 1), lastMove, nextLifted, matched)) {
             confirmed = line.size();
+        }
+        for (SquareSet answered : early) {
+            if (answered.intersect(droppedOut).isEmpty()) unexplained += earlyReplyMillis();
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,

@@ -768,6 +768,46 @@ class RecognizeCommandTest {
                 .anyMatch(l -> l.endsWith("c7b7 Qb7")).anyMatch(l -> l.endsWith("f4g3 Bg3"));
     }
 
+    @Test
+    void twoRepliesBegunSoonerThanAHandAnswersAreNoFreeStory() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 40 Hz: 48.Rhxf7 Rxh4 49.Rf4 Rxf4 50.Kxf4, the rook dragged
+        // f7-f4 resting on f5, and Black's rook on h4, set down off centre, dropping out into its lift for Rxf4. Read
+        // as Rf5 and Rh4-f4, each reply begun sooner than a hand answers (Black's rook 50 ms after the landing on f5,
+        // White's lifted from f5 25 ms before Black's landed), both free, while the game's story needed dropouts run
+        // together: Rf5 was committed. Read right, the stories were weighed for a second and a half (the game's
+        // costing as much as Rf5 Rh4-f4 with its replies charged), and meanwhile a mismatch was reported although
+        // legal moves explained the board.
+        CliRun run = replay("ecc2018_game70_swap40.jsonl", "--scan-hz", "40",
+                "--fen", "8/R4p1R/2k1p1p1/4P1P1/4br1P/4K3/8/8 b - - 2 47");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("f7f5")).noneMatch(l -> l.contains("mismatch"))
+                .anyMatch(l -> l.endsWith("f7f4 Rf4"))
+                .anyMatch(l -> l.endsWith("h4f4 Rxf4")).anyMatch(l -> l.endsWith("e3f4 Kxf4"))
+                .anyMatch(l -> l.endsWith("e4f5 Bf5"));
+    }
+
+    @Test
+    void aReplyBegunBeforeTheLandingOfAPieceSeenToDropOutIsNoTakeback() throws Exception {
+        // A simulated game (see PROVENANCE.md), `hall` at 24 Hz: 36...Kg6 37.Rg8+ Kh7 38.Rh8+ Kg6 39.Rg8+, a
+        // repetition. The king set down on g6 off centre: White's rook read lifted 84 ms before the king's landing,
+        // then g6 dropped out. With that reply charged as well as the dropout, Kg6 Rg8+ cost more than a takeback
+        // of two plies, which reads the same squares, and the board took Kh7 Rh8+ back.
+        CliRun run = replay("twic_game124_hall24.jsonl", "--scan-hz", "24",
+                "--fen", "3R4/1p3p2/2b1pB2/p3P2k/8/1r6/5PPK/8 b - - 3 36");
+        assertThat(run.outLines()).noneMatch(l -> l.contains("takeback"))
+                .anyMatch(l -> l.matches("2\\d+ h7g6 Kg6")).anyMatch(l -> l.matches("2\\d+ h8g8 Rg8\\+"));
+    }
+
+    @Test
+    void aMoveAnsweredTheMomentItsLandingWasReadIsCommittedAllTheSame() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 40 Hz: the game's last moves 23.Rd2 Rxd3, the rook read
+        // on d2 25 ms before Black lifted the rook on d8 (set down off centre, it dropped out later). Rd2 never
+        // showed alone for more than a scan, so it stayed pending, never committed, and the board was never read again.
+        CliRun run = replay("lichess-2016-05_game2809_swap40.jsonl", "--scan-hz", "40",
+                "--fen", "3r1rk1/pp3pp1/1q6/7p/8/3P4/1PR1B1PP/3KR3 b - - 7 22");
+        assertThat(run.outLines()).anyMatch(l -> l.endsWith("f8e8 Rfe8")).anyMatch(l -> l.endsWith("c2d2 Rd2"))
+                .anyMatch(l -> l.endsWith("d8d3 Rxd3"));
+    }
+
     private static CliRun replay(String name, String... options) throws Exception {
         Path t = Path.of(RecognizeCommandTest.class.getResource("/recognition/board-traces/" + name).toURI());
         List<String> args = new java.util.ArrayList<>(List.of("recognize", "--trace", t.toString()));

@@ -103,6 +103,17 @@ class GameCheckTest {
     private static final String LICHESS = "lichess-org-database_2016-05_sample.pgn.gz";
 
     @Test
+    void aQuestionAskedRightAfterAnAnswerIsAnsweredToo() throws Exception {
+        // Lichess sample game 60 under swap at 40 Hz, -Pslow seed 1 (1,000,003 + 60): the game's last moves 10.Bg5
+        // Nxe2, the bishop dragged over e7 and f6, the knight's swap read 50 ms. Still for 30 s, the board asked
+        // "Bg5 or Bf6 Nxe2 Bg5"; once Bg5 was touched it asked which capture followed, and the simulated person, still
+        // ticking the time the first answer took, never answered: the game's last ply was counted missed.
+        GameCheck.Result r = swap(LICHESS, 60, 40, 60);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isEqualTo(2);
+    }
+
+    @Test
     void aBrushReadAsALandingIsNoMoveWhileThePieceMayHaveCapturedUnseen() throws Exception {
         // Lichess sample game 216 under hall at 24 Hz, seed 1 over every shared game (1,000,003 + 315): 3...Bxf1. The
         // bishop lifted from a6 brushed b5 (read for 83 ms) and was set back on a6; the person then took the bishop on
