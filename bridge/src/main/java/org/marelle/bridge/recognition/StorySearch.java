@@ -1129,13 +1129,13 @@ final class StorySearch {
                     return null;
                 }
             }
-            Move last0 = PromotionChoices.base(line.get(line.size() - 1));
+            Move answered = PromotionChoices.base(line.get(line.size() - 1));
             for (int sq : lifted.toArray()) {
                 Changes c = changes[sq];
                 // (Read with a landing late after dropouts run together and no move of the line begun before its
                 // landing was read, this is the reply the misreading is counted for: see misreadOnce.)
                 if (!inGap(floor) && c.at()[c.at().length - 1] < floor + REACTION_MILLIS - slack) {
-                    if (!(lateJoined && readLate < 0)) early.add(placed(last0));
+                    if (!(lateJoined && readLate < 0)) early.add(placed(answered));
                     break;
                 }
             }
