@@ -815,6 +815,11 @@ final class StorySearch {
         return proofMillis / 2;
     }
 
+    /** Whether a reply read begun {@code at} came sooner than a hand answers the move read done {@code floor}. */
+    private boolean soonerThanAHand(long at, long floor) {
+        return !inGap(floor) && at < floor + REACTION_MILLIS - slack;
+    }
+
     private boolean anyTakenNext(List<Move> line, List<Position> before) {
         for (int k = 0; k + 1 < line.size(); k++) {
             int to = PromotionChoices.base(line.get(k)).to();
@@ -1105,7 +1110,7 @@ final class StorySearch {
             if (lateJoined && readLate < 0 && k > 0 && floor != Long.MIN_VALUE && !inGap(floor)
                     && first < floor + REACTION_MILLIS - falseEmpty - slack) {
                 readLate = k - 1;
-            } else if (k > 0 && floor != Long.MIN_VALUE && !inGap(floor) && first < floor + REACTION_MILLIS - slack) {
+            } else if (k > 0 && floor != Long.MIN_VALUE && soonerThanAHand(first, floor)) {
                 early.add(placed(PromotionChoices.base(line.get(k - 1))));
             }
             wholeInFrame = first == done;
@@ -1134,7 +1139,7 @@ final class StorySearch {
                 Changes c = changes[sq];
                 // (Read with a landing late after dropouts run together and no move of the line begun before its
                 // landing was read, this is the reply the misreading is counted for: see misreadOnce.)
-                if (!inGap(floor) && c.at()[c.at().length - 1] < floor + REACTION_MILLIS - slack) {
+                if (soonerThanAHand(c.at()[c.at().length - 1], floor)) {
                     if (!(lateJoined && readLate < 0)) early.add(placed(answered));
                     break;
                 }
