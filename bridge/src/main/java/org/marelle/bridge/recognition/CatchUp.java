@@ -30,6 +30,33 @@ final class CatchUp {
         decideRounds();
         // (Stories searched from a position since left behind by a commit are decided.)
         if (lastClose != null && t.table.position.equals(searchedFrom)) waitOnPromotion(lastClose, previous);
+        if (lastStories != null && t.table.position.equals(lastSearchedFrom)) unexplainedOnceHeldLong(lastStories);
+    }
+
+    /** The stories of the last search {@link #decide} made, and the position it searched from; null when none. */
+    private List<StorySearch.Story> lastStories;
+    private Position lastSearchedFrom;
+
+    /**
+     * A board left undecided that only a move still being made explains (stories with a piece in hand, or none: a
+     * piece on its way) is looked at again once it has been still for longer than anyone holds a piece, and is then
+     * unexplained: the mismatch report follows. Before, such a board waited in silence for good (CatchUpWorstCase:
+     * 517 of 19,095 restarts; Morphy's game 1 restarted at ply 33 after g4 Bxg4 Bc7 Bf3, the bishop gone to g4 and
+     * back, reads as Bc7 with White's capture of g5 begun, its victim lifted). A piece lifted from the game's position
+     * and held (the story with no moves) is a player thinking, and stays explained; a story with every piece set down
+     * is decided as usual.
+     */
+    private void unexplainedOnceHeldLong(List<StorySearch.Story> stories) {
+        if (!t.board.equals(t.searched) || t.ambiguity != null || !t.explained && !t.board.equals(t.storyBoard)) return;
+        if (stories.stream().anyMatch(x -> x.moves().isEmpty() || !x.partial())) return;
+        if (t.now - t.log.at() < t.config.holdMillis()) {
+            lookAgainOnceHeldLong(false);
+            return;
+        }
+        t.storyBoard = null;
+        t.heldBoard = t.board;
+        t.explained = false;
+        t.unexplainedSince = t.log.at();
     }
 
     /** The close stories of the last search {@link #decide} made, and the position it searched from; null when none. */
@@ -49,6 +76,8 @@ final class CatchUp {
                 // Moves of a side that moves elsewhere are never read off the board (see tableOf).
                 stories = stories.stream().filter(x -> t.boardPlays(t.table.position, x.moves())).toList();
             }
+            lastStories = stories;
+            lastSearchedFrom = t.table.position;
             if (!r.complete()) {
                 // (Past the search's bound, the board may have moved on from where close stories parted: searched on
                 // from there. Lichess 1919 under `hall` at 40 Hz, seed 1: Qxb5 or Qxa2, both read, then Rxd8 in both;
@@ -78,9 +107,12 @@ final class CatchUp {
                     .filter(x -> x.cost() < best.cost() + t.config.proofMillis() || heldAsLongAsUnseen(best, x)).toList();
             lastClose = close;
             searchedFrom = t.table.position;
+            boolean heldLong = t.now - t.log.at() >= t.config.holdMillis();
             // (Legal moves explain the board: no mismatch while it stands, and one reported only once the board
-            // has gone a while unexplained since.)
-            if (close.stream().anyMatch(x -> !x.moves().isEmpty())) {
+            // has gone a while unexplained since; a story with a piece in hand only until no piece can still be
+            // held, see unexplainedOnceHeldLong.)
+            if (heldLong ? stories.stream().anyMatch(x -> !x.partial() && !x.moves().isEmpty())
+                    : close.stream().anyMatch(x -> !x.moves().isEmpty())) {
                 t.storyBoard = t.board;
                 if (t.unexplainedSince >= 0) t.unexplainedSince = t.now;
             }
@@ -100,7 +132,6 @@ final class CatchUp {
             // piece in hand drop out, and the captures of those left are confirmed (see confirmed()). A capture read
             // no longer than dropouts could make it is then no better evidence than one nobody saw: the stories are
             // weighed so, and two as likely are asked about.
-            boolean heldLong = t.now - t.log.at() >= t.config.holdMillis();
             if (heldLong && stories.stream().anyMatch(x -> !x.partial())) {
                 long proof = t.config.proofMillis();
                 java.util.function.ToLongFunction<StorySearch.Story> atRest = x -> x.cost()
@@ -756,7 +787,9 @@ final class CatchUp {
 
     /**
      * The {@code choices} each lit on the square its move {@code at} (where they part) went to, or came from when two
-     * went to the same square; null when neither tells them apart.
+     * went to the same square, or else each on one of those two squares, no two on the same one (Morphy's game 1,
+     * restarted at ply 55 after Rxg2+ Kxg2 Qg5+ Kh1: Rxg2, Rg5, Qxd3 and Qg5 first, lit on g2, g5, d3 and d8); null
+     * when no such lighting tells them apart.
      */
     private static List<Ambiguity.Story> litApart(List<Ambiguity.Story> choices, int at) {
         for (boolean origin : new boolean[] {false, true}) {
@@ -770,7 +803,29 @@ final class CatchUp {
             }
             if (squares.count() == choices.size()) return lit;
         }
-        return null;
+        int[] square = new int[choices.size()];
+        if (!assign(choices, at, 0, SquareSet.EMPTY, square)) return null;
+        List<Ambiguity.Story> lit = new ArrayList<>();
+        for (int k = 0; k < choices.size(); k++) {
+            Ambiguity.Story c = choices.get(k);
+            lit.add(new Ambiguity.Story(c.moves(), square[k], null, c.doneAt()));
+        }
+        return lit;
+    }
+
+    /**
+     * Lights choices {@code k} on of {@code choices} each on its parting move's destination or origin, none on a
+     * square in {@code taken} or another's (a matching by backtracking: a question has a handful of choices).
+     */
+    private static boolean assign(List<Ambiguity.Story> choices, int at, int k, SquareSet taken, int[] square) {
+        if (k == choices.size()) return true;
+        Move m = PromotionChoices.base(choices.get(k).moves().get(at));
+        for (int sq : new int[] {m.to(), m.from()}) {
+            if (taken.contains(sq)) continue;
+            square[k] = sq;
+            if (assign(choices, at, k + 1, taken.with(sq), square)) return true;
+        }
+        return false;
     }
 
     /**

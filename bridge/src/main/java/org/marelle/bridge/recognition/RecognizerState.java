@@ -75,6 +75,8 @@ public final class RecognizerState {
     final SquareSet searched;
     /** See {@link Transition#storyBoard}. */
     final SquareSet storyBoard;
+    /** See {@link Transition#heldBoard}. */
+    final SquareSet heldBoard;
     /** When the still board is due to be searched for moves made without the recognizer following; -1 when not. */
     final long catchUpAt;
     /** See {@link Transition#settledAt}. */
@@ -119,6 +121,7 @@ public final class RecognizerState {
         this.lookAgainAt = -1;
         this.searched = null;
         this.storyBoard = null;
+        this.heldBoard = null;
         this.catchUpAt = -1;
         this.settledAt = Long.MIN_VALUE;
         this.catchUpStill = config.settleMillis();
@@ -157,6 +160,7 @@ public final class RecognizerState {
         lookAgainAt = t.lookAgainAt;
         searched = t.searched;
         storyBoard = t.storyBoard;
+        heldBoard = t.heldBoard;
         settledAt = t.settledAt;
         catchUpStill = t.catchUpStill;
         horizons = t.horizons;

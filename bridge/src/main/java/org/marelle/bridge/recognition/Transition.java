@@ -72,6 +72,11 @@ final class Transition {
      */
     SquareSet storyBoard;
     /**
+     * The board the story search found, still for longer than anyone holds a piece, explained only by stories with
+     * a piece still in hand: no move is in progress on it any more, so it is unexplained (see {@link #look}).
+     */
+    SquareSet heldBoard;
+    /**
      * When the last committed move was last seen settling on its squares: what the board did before that is that
      * move's doing, not evidence for the moves after it. {@code Long.MIN_VALUE} when unknown (a fresh start).
      */
@@ -131,6 +136,7 @@ final class Transition {
         lookAgainAt = s.lookAgainAt;
         searched = s.searched;
         storyBoard = s.storyBoard;
+        heldBoard = s.heldBoard;
         settledAt = s.settledAt;
         catchUpStill = s.catchUpStill;
         horizons = s.horizons;
@@ -200,6 +206,7 @@ final class Transition {
         lookAgainAt = -1;
         searched = null;
         storyBoard = null;
+        heldBoard = null;
         settledAt = Long.MIN_VALUE;
         catchUpStill = config.settleMillis();
         horizons = List.of();
@@ -443,7 +450,7 @@ final class Transition {
             }
             if (c == null) {
                 withdraw();
-                explained = inProgress();
+                explained = inProgress() && !board.equals(heldBoard);
                 return;
             }
         }
@@ -1180,6 +1187,7 @@ final class Transition {
         afterTables = null;
         ambiguity = null;
         storyBoard = null;   // (stories from another position; a search from this one says anew)
+        heldBoard = null;
     }
 
     /** The position after move {@code i} of the committed table, with its moves (cached for this step). */

@@ -149,6 +149,43 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aBoardOnlyAPieceStillInHandExplainsIsReportedOnceNoPieceCanStillBeHeld() {
+        // A daemon restarted after 17... g4 18. Bxg4 Bc7 19. Bf3 (Morphy's game 1): the bishop went to g4 and back,
+        // so only g5, b6 and c7 changed, and the one story the search finds is 17... Bc7 with White's capture of g5
+        // begun (its victim lifted). No one holds a piece for half a minute: the board is then reported, not waited
+        // on in silence (it was, for good: CatchUpWorstCase counted 517 such restarts).
+        Position start = Position.fromFen("2kr3r/1p1n4/pbp2q1p/4p1p1/PP6/1QPPBB2/5PPP/R4RK1 b - - 1 17");
+        Position after = start.playSan("g4").playSan("Bxg4").playSan("Bc7").playSan("Bf3");
+        List<RecognitionEvent> events = restartedAt(start, after, 1000, 1500, 29_000);
+        assertThat(events).noneMatch(e -> e instanceof BoardMismatch);
+        events = restartedAt(start, after, 1000, 1500, 30_000);
+        assertThat(events.stream().filter(e -> e instanceof BoardMismatch).map(e -> (BoardMismatch) e).toList())
+                .singleElement().satisfies(m -> assertThat(m.toFill().toArray())
+                        .containsExactly(start.geometry().parseSquare("g5")));
+        assertThat(sans(events)).isEmpty();
+    }
+
+    @Test
+    void storiesThatPartOnMovesOfOnePieceToOneSquareAreLitApartAndAsked() {
+        // A daemon restarted after 28... Rxg2+ 29. Kxg2 Qg5+ 30. Kh1 (Morphy's game 1). Stories parting at 28...
+        // Rxg2+, Rg5, Qxd3, Qg5 and Qxb6+ go to g2, g5, d3, g5, b6 and come from g8, g8, d8, d8, d8: neither all
+        // their destinations nor all their origins tell them apart, so nothing was asked and the board waited in
+        // silence. Lit each on one of the two, no two on one square, they are asked.
+        Position start = Position.fromFen("Rbkq2r1/1p6/1BP4p/4p3/4B3/1QPP1P2/6RP/6K1 b - - 0 28");
+        Position after = start.playSan("Rxg2+").playSan("Kxg2").playSan("Qg5+").playSan("Kh1");
+        List<RecognitionEvent> events = restartedAt(start, after, 1000, 1500);
+        assertThat(events.stream().filter(e -> e instanceof BoardAmbiguous).map(e -> (BoardAmbiguous) e).toList())
+                .singleElement().satisfies(a -> {
+                    assertThat(a.choices()).extracting(c -> c.san().get(0))
+                            .containsExactlyInAnyOrder("Rxg2+", "Rg5", "Qxd3", "Qg5", "Qxb6+");
+                    assertThat(a.choices()).extracting(StoryChoice::square).doesNotHaveDuplicates();
+                    assertThat(a.choices()).filteredOn(c -> c.san().get(0).equals("Rxg2+")).singleElement()
+                            .satisfies(c -> assertThat(c.san()).containsExactly("Rxg2+", "Kxg2", "Qg5+", "Kh1"));
+                });
+        assertThat(sans(events)).isEmpty();
+    }
+
+    @Test
     void movesMadeWhileTheBoardWasNotReadAreFoundAndConfirmedByThePlayer() {
         // 1. e4 followed as played; then the serial link drops (a cable pulled), 1... e5 2. Nf3 are played, and the
         // board is read again. Nothing but the board tells of the moves, and 1... e6 2. Nf3 e5 leaves it too: the
