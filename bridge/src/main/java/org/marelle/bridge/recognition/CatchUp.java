@@ -42,13 +42,15 @@ final class CatchUp {
      * piece on its way) is looked at again once it has been still for longer than anyone holds a piece, and is then
      * unexplained: the mismatch report follows. Before, such a board waited in silence for good (CatchUpWorstCase:
      * 517 of 19,095 restarts; Morphy's game 1 restarted at ply 33 after g4 Bxg4 Bc7 Bf3, the bishop gone to g4 and
-     * back, reads as Bc7 with White's capture of g5 begun, its victim lifted). A piece lifted from the game's position
-     * and held (the story with no moves) is a player thinking, and stays explained; a story with every piece set down
-     * is decided as usual.
+     * back, reads as Bc7 with White's capture of g5 begun, its victim lifted). One piece lifted from the game's
+     * position and held is a player thinking, and stays explained (two, a piece and its victim, are not held that
+     * long); a story with every piece set down is decided as usual.
      */
     private void unexplainedOnceHeldLong(List<StorySearch.Story> stories) {
         if (!t.board.equals(t.searched) || t.ambiguity != null || !t.explained && !t.board.equals(t.storyBoard)) return;
-        if (stories.stream().anyMatch(x -> x.moves().isEmpty() || !x.partial())) return;
+        if (stories.stream().anyMatch(x -> !x.partial())) return;
+        SquareSet lifted = t.table.occupancy().minus(t.board);
+        if (lifted.count() == 1 && t.board.minus(t.table.occupancy()).isEmpty()) return;
         if (t.now - t.log.at() < t.config.holdMillis()) {
             lookAgainOnceHeldLong(false);
             return;
