@@ -114,9 +114,8 @@ final class StorySearch {
          * after dropouts ran together, the reply already begun, for move {@code at}): it costs what a capture nobody
          * saw costs, and like one it is believed only once the moves after move {@code at} bear it out.
          */
-        Story misreadOnce(int at, long misreadMillis) {
-            return new Story(moves, doneAt, unseen + 1, unexplained + misreadMillis - unseenMillis, confirmed,
-                    unseenMillis, partial, unreadUntil,
+        Story misreadOnce(int at) {
+            return new Story(moves, doneAt, unseen + 1, unexplained, confirmed, unseenMillis, partial, unreadUntil,
                     lastSeen, stoodUntil, confirmedIfStill, longestStray, strays, landedUnseen, at,
                     unseenFrom < 0 ? at : Math.min(unseenFrom, at), true, heldForCapture);
         }
@@ -229,14 +228,6 @@ final class StorySearch {
      */
     private final boolean capturesMayGoUnseen;
     /**
-     * What a capture nobody saw costs a story: a proof where only a lost scan can hide a swap (rare), half a proof
-     * where the scans often miss the fastest swaps (24 Hz with two-scan debouncing: a swap shorter than two scans
-     * leaves no reading at all), as likely there as a hand's hesitation (Lichess 3742 under `swap` at 24 Hz, seed 2:
-     * Rxf5+ nobody saw, d5 reading empty three times in the second after exd5 landed, was committed as Rxd5, a capture
-     * read: the readings told the two apart no better, and a proof's prior put Rxd5 past the margin).
-     */
-    private final long unseenMillis;
-    /**
      * Whether a piece set down can leave no reading before the next move takes it: as a capture can, or when a piece
      * set down may drop out at once for longer than it then stood (Hall sensors).
      */
@@ -263,7 +254,6 @@ final class StorySearch {
         this.justPlaced = justPlaced;
         this.standMillis = standMillis;
         this.capturesMayGoUnseen = sensors.mayMiss(SHORTEST_SWAP_MILLIS);
-        this.unseenMillis = proofMillis;
         this.landingsMayGoUnseen = capturesMayGoUnseen || !sensors.dropout().none();
         long scan = (long) Math.ceil(sensors.scanMillis());
         this.slack = scan;
@@ -361,7 +351,7 @@ final class StorySearch {
             extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY, -1, unseenAllowed, Long.MIN_VALUE, -1);
             if (!budgetPruned || nodes > budget) break;
             long best = found.stream().mapToLong(Story::cost).min().orElse(Long.MAX_VALUE);
-            if (best + proofMillis < (unseenAllowed + 1) * unseenMillis && found.stream().anyMatch(x -> !x.partial())) break;
+            if (best < unseenAllowed * proofMillis && found.stream().anyMatch(x -> !x.partial())) break;
         }
         List<Story> stories = new ArrayList<>(found);
         stories.sort((a, b) -> Long.compare(a.cost(), b.cost()));
@@ -774,7 +764,7 @@ final class StorySearch {
                 if (story == null && hesitation) story = read(line, before, partial, true, false, 0);
                 lateJoined = false;
                 if (story != null && story.unseen() > 0) story = null;
-                if (story != null) story = story.misreadOnce(Math.max(0, readLate), proofMillis);
+                if (story != null) story = story.misreadOnce(Math.max(0, readLate));
             }
             if (unseen != null && (story == null || story.cost() >= unseen.cost())) story = unseen;
         }
@@ -823,18 +813,6 @@ final class StorySearch {
      */
     private long earlyReplyMillis() {
         return proofMillis / 2;
-    }
-
-    /**
-     * What the {@code k}-th dropout (from 0) of a piece since it was set down costs a story: the first, a quarter of a
-     * proof (the piece was set down off centre, a sensor's doing, likelier than a hand lifting it and putting it back,
-     * which costs half a proof); the others, up to the sensor model's count, nothing more: a piece set down off centre
-     * drops out one to several times within a while, as the model says (Lichess 3742 under `swap` at 24 Hz, seed 2:
-     * d5 read empty three times in the second after exd5 landed, Hall dropouts; charged as three hesitations, they
-     * made Rxd5 a better story than the game's Rxf5+, a capture nobody saw, and Rxd5 was committed).
-     */
-    private long dropoutMillis(int k) {
-        return k == 0 ? proofMillis / 2 : 0;
     }
 
     /** Whether a reply read begun {@code at} came sooner than a hand answers the move read done {@code floor}. */
@@ -1202,18 +1180,8 @@ final class StorySearch {
         for (int sq = 0; sq < changes.length; sq++) {
             Changes c = changes[sq];
             boolean expected = start.occupancy().contains(sq);
-            // When the piece the story has on the square was last set down (by a move, or put back by a hand; not
-            // the end of a dropout), and how many dropouts it has made since (see dropoutMillis).
-            long setDown = setDownFor(sq, 0);
-            int dropouts = 0;
-            boolean droppingOut = false;
             for (int j = 0; j + 1 < c.at().length; j++) {
                 if (matched[sq][j]) expected = c.occupied()[j];
-                if (c.occupied()[j] && (matched[sq][j] || !droppingOut)) {
-                    setDown = c.at()[j];
-                    dropouts = 0;
-                }
-                droppingOut = false;
                 if (c.occupied()[j] == expected) continue;
                 long lasted = c.at()[j + 1] - c.at()[j];
                 // A piece of the story passing over the square while its move was made, no longer than a piece rests
@@ -1249,18 +1217,9 @@ final class StorySearch {
                     }
                     if (handPath.contains(sq) && c.at()[j] >= handFrom - slack) continue;
                 }
-                // A piece lifted and put back where the story has it is a hand's hesitation, however long: it counts
-                // once, as half a proof, so that a story never wins by reading it as a capture. A dropout of a piece
-                // just set down costs less (see dropoutMillis).
-                if (!c.occupied()[j] && setDown != Long.MIN_VALUE && dropouts < sensors.dropoutTimes()
-                        && sensors.mayDropOut(c.at()[j] - setDown, lasted, sensors.longestFalseEmpty())) {
-                    unexplained += dropoutMillis(dropouts++);
-                    // (A reading shorter than a scan is no dropout the scans saw: the log's own start, the state
-                    // just before the landing it was cut at.)
-                    droppingOut = lasted >= sensors.scanMillis();
-                } else {
-                    unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
-                }
+                // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
+                // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
+                unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
                 if (!c.occupied()[j]) droppedOut = droppedOut.with(sq);
                 if (c.occupied()[j] && !hesitated && lasted > proofMillis) {
                     for (Move m : line) {
@@ -1298,7 +1257,7 @@ final class StorySearch {
         for (SquareSet answered : early) {
             if (answered.intersect(droppedOut).isEmpty()) unexplained += earlyReplyMillis();
         }
-        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, unseenMillis, partial, gapUntil,
+        return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
                 heldForCapture);
     }

@@ -284,14 +284,12 @@ class RecognizeCommandTest {
         // A simulated game (see PROVENANCE.md), Chess960 under `hall` at 40 Hz: Re2 (the rook standing 1 s on e2,
         // read with two dropouts), Qxa8, Rg2, Rc6. Board and log read alike as Rd2xg2 (the rook passing e2) and Rc6,
         // which was committed: a stay on a square the move passes, longer than a piece rests on its way, goes to the
-        // story search, which finds both. The player was asked (and touched e2, added by hand) while each of the
-        // rook's dropouts cost as much as a hand lifting it; since a piece set down off centre drops out once or
-        // several times and only the first dropout costs, the log favours Re2 clearly: committed, nothing asked.
+        // story search, which finds both; the player is asked and touches e2 (added by hand).
         CliRun run = replay("random960_seed86_hall40.jsonl", "--scan-hz", "40", "--variant", "chess960",
                 "--fen", "N6r/8/3pPk2/5np1/1p4KP/1Pr3P1/2NR2q1/8 w - - 1 43");
-        assertThat(run.outLines()).noneMatch(l -> l.contains("d2g2"))
+        assertThat(run.outLines()).noneMatch(l -> l.contains("d2g2")).anyMatch(l -> l.contains("ambiguous"))
                 .anyMatch(l -> l.endsWith("d2e2 Re2")).anyMatch(l -> l.endsWith("g2a8 Qxa8"))
-                .anyMatch(l -> l.endsWith("e2g2 Rg2")).anyMatch(l -> l.endsWith("c3c6 Rc6"));
+                .anyMatch(l -> l.endsWith("e2g2 Rg2"));
     }
 
     @Test
@@ -808,21 +806,6 @@ class RecognizeCommandTest {
                 "--fen", "3r1rk1/pp3pp1/1q6/7p/8/3P4/1PR1B1PP/3KR3 b - - 7 22");
         assertThat(run.outLines()).anyMatch(l -> l.endsWith("f8e8 Rfe8")).anyMatch(l -> l.endsWith("c2d2 Rd2"))
                 .anyMatch(l -> l.endsWith("d8d3 Rxd3"));
-    }
-
-    @Test
-    void repeatedDropoutsOfOnePieceDoNotOutweighAFlurryOfCapturesOnOneSquare() throws Exception {
-        // A simulated game (see PROVENANCE.md), `swap` at 40 Hz: 18...Bxh3 19.gxh3 Rd3 20.Qxd3 Nxd3 21.Bxd3 Qd6+ in
-        // five seconds, the knight set down on d3 off centre dropping out three times within 400 ms. Each dropout cost
-        // the story of the game's moves as much as a hand lifting the knight and putting it back; the first four plies
-        // were found only once Nxd3 had been made, past the four a search looks ahead, and the game was never followed
-        // again (a mismatch to the end). A piece set down off centre drops out once or several times: only the first
-        // dropout costs.
-        CliRun run = replay("morphy_game127_swap40.jsonl", "--scan-hz", "40",
-                "--fen", "3r1rk1/ppp2ppp/7q/5b2/2B2n2/2Q4P/PP1N1PPK/3R1R2 b - - 9 18");
-        assertThat(run.outLines().stream().filter(l -> !l.startsWith("#") && !l.startsWith("fen"))
-                .map(l -> l.substring(l.lastIndexOf(' ') + 1)).toList())
-                .containsExactly("Bxh3", "gxh3", "Rd3", "Qxd3", "Nxd3", "Bxd3", "Qd6+", "f4", "Qxd3");
     }
 
     private static CliRun replay(String name, String... options) throws Exception {
