@@ -49,8 +49,9 @@ import picocli.CommandLine.TypeConversionException;
                 + "120-250 ms after the last piece landed, pieces set down off centre): reed (reed switches: bounce), "
                 + "hall (Hall sensors: dropouts after off-centre set-downs, brush of empty neighbours), swap "
                 + "(one-handed fast captures, Hall), drag (every slider and pawn double step dragged, reed).",
-            "Before the totals, 'stalled: N' counts the games where the recognizer stopped following (plies never "
-                + "committed, none wrong). Ends with 'games: G, plies: N, correct: C, wrong: W, missed: M, "
+            "Before the totals, 'questions: Q' counts the questions the board asked, 'mismatches: X' the mismatches "
+                + "it reported in games it then followed right to the end, and 'stalled: N' the games where the "
+                + "recognizer stopped following (plies never committed, none wrong). Ends with 'games: G, plies: N, correct: C, wrong: W, missed: M, "
                 + "spurious: S'; exit code 1 unless W, M and S are all 0."
         },
         footer = {"", "Examples:", "  marelle simulate --pgn games.pgn --profile noisy --seed 7",
@@ -156,6 +157,10 @@ final class SimulateCommand implements Callable<Integer> {
         if (total.questions() > 0) {
             out.println("questions: " + total.questions() + " (the board could not tell two stories apart and asked; the"
                     + " simulated player touched the square of the game's)");
+        }
+        if (total.falseMismatches() > 0) {
+            out.println("mismatches: " + total.falseMismatches() + " (reported in games then followed right to the end:"
+                    + " on a broadcast board, an alert to the operator for nothing)");
         }
         out.println("stalled: " + total.stalled());
         out.println(total);

@@ -2,22 +2,25 @@ package org.marelle.bridge.simulation;
 
 /**
  * Totals over many games, printed as the last line of {@code marelle simulate} ({@code questions}, how often the board
- * asked the person which moves were made, and {@code stalled}, games in which the recognizer stopped following without
- * committing a wrong move, are printed on lines of their own).
+ * asked the person which moves were made, {@code falseMismatches}, how often it reported a mismatch in a game it then
+ * followed right to the end (on a broadcast board, an alert to the operator for nothing), and {@code stalled}, games
+ * in which the recognizer stopped following without committing a wrong move, are printed on lines of their own).
  */
 public record Tally(long games, long plies, long correct, long wrong, long missed, long spurious, long questions,
-                    long stalled) {
+                    long falseMismatches, long stalled) {
 
-    public static final Tally ZERO = new Tally(0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Tally ZERO = new Tally(0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public Tally plus(GameCheck.Result r) {
         return new Tally(games + 1, plies + r.plies(), correct + r.correct(), wrong + r.wrong(), missed + r.missed(),
-                spurious + r.spurious(), questions + r.questions(), stalled + (r.stalled() ? 1 : 0));
+                spurious + r.spurious(), questions + r.questions(), falseMismatches + (r.ok() ? r.mismatches() : 0),
+                stalled + (r.stalled() ? 1 : 0));
     }
 
     public Tally plus(Tally o) {
         return new Tally(games + o.games, plies + o.plies, correct + o.correct, wrong + o.wrong, missed + o.missed,
-                spurious + o.spurious, questions + o.questions, stalled + o.stalled);
+                spurious + o.spurious, questions + o.questions, falseMismatches + o.falseMismatches,
+                stalled + o.stalled);
     }
 
     public boolean perfect() {

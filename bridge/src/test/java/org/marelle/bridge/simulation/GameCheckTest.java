@@ -284,4 +284,21 @@ class GameCheckTest {
         Tally t = Tally.ZERO.plus(lifted).plus(wrong).plus(check("f5"));
         assertThat(t.stalled()).isEqualTo(1);
     }
+
+    @Test
+    void mismatchesAreCountedAsFalseAlarmsOnlyInGamesFollowedRight() {
+        // A mismatch reported in a game then followed to its end was an alert for nothing; one in a game that went
+        // wrong or stopped is the recognizer losing the game, counted there already.
+        Move f5 = BEFORE.parseSan("f5");
+        var mismatch = new org.marelle.bridge.recognition.RecognitionEvent.BoardMismatch(1, SquareSet.EMPTY,
+                SquareSet.EMPTY, List.of(), BEFORE.occupancy());
+        var committed = new org.marelle.bridge.recognition.RecognitionEvent.MoveCommitted(2, f5, "f5", "f7f5", BEFORE,
+                BEFORE.play(f5));
+        GameCheck.Result right = GameCheck.compare(BEFORE, List.of(f5), List.of(mismatch, committed));
+        GameCheck.Result lost = GameCheck.compare(BEFORE, List.of(f5), List.of(mismatch, mismatch));
+        assertThat(right.ok()).isTrue();
+        assertThat(lost.ok()).isFalse();
+        Tally t = Tally.ZERO.plus(right).plus(lost);
+        assertThat(t.falseMismatches()).isEqualTo(1);
+    }
 }
