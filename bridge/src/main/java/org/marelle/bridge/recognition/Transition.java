@@ -946,7 +946,10 @@ final class Transition {
         // (A board the player is being asked about is explained by the stories asked: no mismatch meanwhile. Nor
         // one the story search found legal moves for and waits on: ECC 2018 game 70 under `swap` at 40 Hz, -Pslow
         // seed 1, was reported as a mismatch for a second and a half during 48.Rhxf7 Rxh4 49.Rf4 Rxf4 50.Kxf4.)
-        if (!explained && unexplainedSince >= 0 && now - unexplainedSince >= config.mismatchMillis()
+        // (Reported once the board has rested unexplained for the window, not while pieces still move: a flurry of
+        // captures read right in the end showed "put the pieces back" for a moment in the middle of it, Morphy game
+        // 127 under `swap` at 40 Hz; the story search, which may explain a board, only looks at a still one.)
+        if (!explained && unexplainedSince >= 0 && now - Math.max(unexplainedSince, log.at()) >= config.mismatchMillis()
                 && result == null && (table.count > 0 || table.remote) && !board.equals(reportedBoard)
                 && !board.equals(storyBoard)
                 && (ambiguity == null || !ambiguity.reported() || !board.equals(ambiguity.board()))) {
