@@ -21,7 +21,8 @@ package org.marelle.bridge.recognition;
  * @param takebackMillis  the board back at an earlier position of the game, casual mode (default 800 ms)
  * @param newGameMillis   the start position set up (default 1000 ms)
  * @param resultMillis    a result gesture (default 1000 ms)
- * @param mismatchMillis  a board no legal move explains, before it is reported as a mismatch (default 1500 ms)
+ * @param mismatchMillis  how long a board no legal move explains must rest (no square changing) before it is reported
+ *                        as a mismatch (default 1500 ms)
  * @param proofMillis     how long a square must read empty to count as lifted: captures are proven and lifts counted
  *                        only by runs at least this long, so sensor flicker proves nothing (default 120 ms)
  * @param takebackPlies   how many plies a takeback may undo at most (default 10)
