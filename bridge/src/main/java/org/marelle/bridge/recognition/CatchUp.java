@@ -30,12 +30,11 @@ final class CatchUp {
         decideRounds();
         // (Stories searched from a position since left behind by a commit are decided.)
         if (lastClose != null && t.table.position.equals(searchedFrom)) waitOnPromotion(lastClose, previous);
-        if (lastStories != null && t.table.position.equals(lastSearchedFrom)) unexplainedOnceHeldLong(lastStories);
+        if (lastStories != null && t.table.position.equals(searchedFrom)) unexplainedOnceHeldLong(lastStories);
     }
 
-    /** The stories of the last search {@link #decide} made, and the position it searched from; null when none. */
+    /** The stories of the last search {@link #decide} made (from {@link #searchedFrom}); null when none. */
     private List<StorySearch.Story> lastStories;
-    private Position lastSearchedFrom;
 
     /**
      * A board left undecided that only a move still being made explains (stories with a piece in hand, or none: a
@@ -79,7 +78,7 @@ final class CatchUp {
                 stories = stories.stream().filter(x -> t.boardPlays(t.table.position, x.moves())).toList();
             }
             lastStories = stories;
-            lastSearchedFrom = t.table.position;
+            searchedFrom = t.table.position;
             if (!r.complete()) {
                 // (Past the search's bound, the board may have moved on from where close stories parted: searched on
                 // from there. Lichess 1919 under `hall` at 40 Hz, seed 1: Qxb5 or Qxa2, both read, then Rxd8 in both;
@@ -108,7 +107,6 @@ final class CatchUp {
             List<StorySearch.Story> close = stories.stream()
                     .filter(x -> x.cost() < best.cost() + t.config.proofMillis() || heldAsLongAsUnseen(best, x)).toList();
             lastClose = close;
-            searchedFrom = t.table.position;
             boolean heldLong = t.now - t.log.at() >= t.config.holdMillis();
             // (Legal moves explain the board: no mismatch while it stands, and one reported only once the board
             // has gone a while unexplained since; a story with a piece in hand only until no piece can still be
