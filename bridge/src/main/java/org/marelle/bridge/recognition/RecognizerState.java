@@ -448,7 +448,7 @@ public final class RecognizerState {
         }
         if (unexplainedSince >= 0 && mismatch == null && result == null && !board.equals(storyBoard)
                 && (ambiguity == null || !ambiguity.reported() || !ambiguity.board().equals(board))) {
-            at = Math.min(at, Math.max(unexplainedSince, log.at()) + config.mismatchMillis());
+            at = Math.min(at, Transition.mismatchDueAt(unexplainedSince, log, config));
         }
         return at == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(at);
     }

@@ -949,12 +949,20 @@ final class Transition {
         // (Reported once the board has rested unexplained for the window, not while pieces still move: a flurry of
         // captures read right in the end showed "put the pieces back" for a moment in the middle of it, Morphy game
         // 127 under `swap` at 40 Hz; the story search, which may explain a board, only looks at a still one.)
-        if (!explained && unexplainedSince >= 0 && now - Math.max(unexplainedSince, log.at()) >= config.mismatchMillis()
+        if (!explained && unexplainedSince >= 0 && now >= mismatchDueAt(unexplainedSince, log, config)
                 && result == null && (table.count > 0 || table.remote) && !board.equals(reportedBoard)
                 && !board.equals(storyBoard)
                 && (ambiguity == null || !ambiguity.reported() || !board.equals(ambiguity.board()))) {
             reportMismatch();
         }
+    }
+
+    /**
+     * When an unexplained board is reported: once it has been unexplained since {@code unexplainedSince} and still (the
+     * log's newest change) for the mismatch window. Shared by the report and {@link RecognizerState#wakeUpAt}.
+     */
+    static long mismatchDueAt(long unexplainedSince, FrameLog log, RecognizerConfig config) {
+        return Math.max(unexplainedSince, log.at()) + config.mismatchMillis();
     }
 
     long window(Pending p) {
