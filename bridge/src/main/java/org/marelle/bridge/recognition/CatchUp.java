@@ -85,7 +85,10 @@ final class CatchUp {
                 // Black's recapture begun before the board stood still for a question, the game was never followed.)
                 Beyond beyond = beyondHorizon();
                 if (beyond == Beyond.COMMITTED) continue;
-                if (beyond == Beyond.NOTHING && r.shortComplete()) askPastBound(stories);
+                if (beyond == Beyond.NOTHING && r.shortComplete()) {
+                    if (commitAgreedPastBound(stories)) continue;
+                    askPastBound(stories);
+                }
                 return;
             }
             // (Stories that hold only if the sensors misread more than usual do not stand in the way of the moves
@@ -329,6 +332,14 @@ final class CatchUp {
      * left it, with Black's rook read lifted early (a dropout) and a brush on a2, and was reported as a mismatch
      * until the game ended.
      */
+    private boolean commitAgreedPastBound(List<StorySearch.Story> stories) {
+        if (stories.isEmpty()) return false;
+        long best = stories.get(0).cost();
+        List<StorySearch.Story> close = stories.stream().filter(x -> x.cost() < best + t.config.proofMillis()).toList();
+        int agreed = agreedPrefix(close, this::confirmed);
+        return agreed > 0 && commitAnswered(close, agreed);
+    }
+
     private void askPastBound(List<StorySearch.Story> stories) {
         List<StorySearch.Story> setDown = stories.stream().filter(x -> !x.partial() && !x.moves().isEmpty()).toList();
         if (setDown.isEmpty()) return;
@@ -624,7 +635,14 @@ final class CatchUp {
                 // -Pslow seed 1, Qxd8+ and Rxd8 read as Qxd6, Rd7 set down unseen and Qxd7, was committed as Qxd6.)
                 boolean landingOnly = x.landedUnseen() && !x.misread() && x.unseenAt() == x.unseenFrom() + 1
                         && x.unseenBorneOut();
-                followed = Math.min(followed, x.unseenFrom() - (landingOnly ? 0 : 1));
+                boolean movedAgain = !glance && x.unseenFrom() >= 1 && x.unseenAt() == x.unseenFrom() && !x.misread()
+                        && x.unseenFrom() + 1 < x.confirmed() && otherPieceMovedAgain(x.moves(), x.unseenFrom() - 1);
+                int read = x.unseenFrom() - (landingOnly || movedAgain ? 0 : 1);
+                // (A capture nobody saw whose piece a later move seen whole lifts off that square was made: the piece
+                // was there. Lichess 2615 under `swap` at 24 Hz, seed 2: Qxe5 and Bxc5 nobody saw, Qd3 and Rf3
+                // between, then Qe5-c7 read whole; nothing was committed, and the flurry ran past the search's plies.)
+                if (!glance) read = Math.max(read, x.borneOutPrefix());
+                followed = Math.min(followed, read);
             }
             if (glance && x.strays() >= t.config.proofMillis()) return false;
             if (!x.partial()) followed = Math.min(followed, x.moves().size() - 1);
@@ -636,6 +654,16 @@ final class CatchUp {
         t.searched = null;
         t.evaluateAsShown();
         return true;
+    }
+
+    /**
+     * Whether the side that made move {@code k} of {@code moves} moved again two plies later with another piece: its
+     * move {@code k} was done (a piece that goes on from where move {@code k} set it down may be that move still being
+     * made, a slider resting on its way).
+     */
+    private static boolean otherPieceMovedAgain(List<Move> moves, int k) {
+        if (k < 0 || k + 2 >= moves.size()) return false;
+        return PromotionChoices.base(moves.get(k + 2)).from() != PromotionChoices.base(moves.get(k)).to();
     }
 
     /**

@@ -83,6 +83,8 @@ public final class RecognizerState {
     final long settledAt;
     /** See {@link Transition#catchUpStill}. */
     final long catchUpStill;
+    /** See {@link Transition#unsearchedSince}. */
+    final long unsearchedSince;
     /** See {@link Transition#horizons}. */
     final List<StorySearch.Horizon> horizons;
     /** See {@link Transition#promotionWait}. */
@@ -125,6 +127,7 @@ public final class RecognizerState {
         this.catchUpAt = -1;
         this.settledAt = Long.MIN_VALUE;
         this.catchUpStill = config.settleMillis();
+        this.unsearchedSince = -1;
         this.horizons = List.of();
         this.syncedAt = Long.MIN_VALUE;
         this.promotionWait = null;
@@ -166,7 +169,8 @@ public final class RecognizerState {
         horizons = t.horizons;
         syncedAt = t.syncedAt;
         promotionWait = t.promotionWait;
-        catchUpAt = t.catchUpDue() ? t.log.at() + t.catchUpStill : -1;
+        unsearchedSince = t.unsearchedSince;
+        catchUpAt = t.catchUpDue() ? Math.min(t.log.at() + t.catchUpStill, t.flurryAt()) : -1;
     }
 
     /** A recognizer for a game at {@code position}; the board is unknown until the first frame. */

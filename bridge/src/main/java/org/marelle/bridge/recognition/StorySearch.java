@@ -90,7 +90,28 @@ final class StorySearch {
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
                  long longestStray, long strays, boolean landedUnseen, int unseenAt, int unseenFrom,
-                 boolean misread, long heldForCapture) {
+                 boolean misread, long heldForCapture, int unseenMoves) {
+
+        /**
+         * How many of its first moves, at most those confirmed, the moves after bear out: every capture nobody saw
+         * among them has its piece later lifted off its square by a move confirmed, or by its last move, seen whole
+         * (the piece was there, so the capture was made); the move before a capture nobody saw that nothing bears out
+         * is not among them either (that capture may be a move still being made). 0 when it misreads.
+         */
+        int borneOutPrefix() {
+            if (misread || landedUnseen) return 0;
+            for (int u = 0; u < moves.size(); u++) {
+                if ((unseenMoves >>> u & 1) == 0) continue;
+                int square = PromotionChoices.base(moves.get(u)).to();
+                boolean left = false;
+                for (int k = u + 1; k < moves.size() && !left; k++) {
+                    boolean seen = k < confirmed || k == moves.size() - 1 && lastSeen;
+                    left = seen && PromotionChoices.base(moves.get(k)).from() == square;
+                }
+                if (!left) return Math.max(0, Math.min(confirmed, u - 1));
+            }
+            return confirmed;
+        }
 
         /**
          * Whether the moves after its capture nobody saw bear it out: a later move leaves, or takes on, that square
@@ -117,7 +138,7 @@ final class StorySearch {
         Story misreadOnce(int at) {
             return new Story(moves, doneAt, unseen + 1, unexplained, confirmed, unseenMillis, partial, unreadUntil,
                     lastSeen, stoodUntil, confirmedIfStill, longestStray, strays, landedUnseen, at,
-                    unseenFrom < 0 ? at : Math.min(unseenFrom, at), true, heldForCapture);
+                    unseenFrom < 0 ? at : Math.min(unseenFrom, at), true, heldForCapture, unseenMoves);
         }
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
@@ -865,6 +886,7 @@ final class StorySearch {
         int landedUnseen = -1;
         int unseenAt = -1;
         int unseenFrom = -1;
+        int unseenMoves = 0;
         // Whether the move before was read whole in one frame (the board not read while it was made).
         boolean wholeInFrame = false;
         long heldForCapture = 0;
@@ -1001,6 +1023,7 @@ final class StorySearch {
                         else {
                             unseen++;
                             unseenAt = k;
+                            unseenMoves |= 1 << k;
                             if (unseenFrom < 0) unseenFrom = k;
                             unseenSq = sq;
                             unseenMove = k;
@@ -1053,6 +1076,7 @@ final class StorySearch {
                     // A capture nobody saw, the next move's (what follows it may bear it out), and a landing with it.
                     unseen++;
                     unseenAt = k + 1;
+                    unseenMoves |= 1 << (k + 1);
                     if (unseenFrom < 0) unseenFrom = k;
                     weak = true;
                     doubtful = true;
@@ -1259,7 +1283,7 @@ final class StorySearch {
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
-                heldForCapture);
+                heldForCapture, unseenMoves);
     }
 
     /**
@@ -1601,8 +1625,11 @@ final class StorySearch {
         int j = next(sq, from, false, earliest, true);
         while (hesitated && j >= 0) {
             int back = next(sq, j + 1, true, Long.MIN_VALUE, true);
-            if (back < 0 || stay(changes[sq], back, new boolean[changes[sq].at().length])
-                    <= (briefHesitations ? proofMillis : standMillis)) break;
+            if (back < 0) break;
+            long stood = stay(changes[sq], back, new boolean[changes[sq].at().length]);
+            // (A piece standing there to this day across its dropouts was not lifted again: the later readings of the
+            // square empty are those dropouts.)
+            if (stood <= (briefHesitations ? proofMillis : standMillis) || stood == Long.MAX_VALUE) break;
             int again = next(sq, back + 1, false, Long.MIN_VALUE, true);
             if (again < 0) break;
             j = again;

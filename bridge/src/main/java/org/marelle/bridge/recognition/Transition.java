@@ -84,6 +84,21 @@ final class Transition {
     /** How long the board must be still before the story search decides (longer while a story's last move may grow). */
     long catchUpStill;
     /**
+     * When the board first changed since the story search last looked (-1: it has looked at every board since, or
+     * none was due): a board that never stands still for a glance is searched all the same once this is
+     * {@link #FLURRY_MILLIS} old.
+     */
+    long unsearchedSince = -1;
+    /**
+     * The longest a flurry of moves goes unsearched while the board never stands still for a glance: about two plies
+     * of a fast flurry (a piece lifted, carried and set down in 300–500 ms, the reply begun within a quarter second),
+     * so that a search still reaches back to the last move committed (four plies at least, see {@link StorySearch}).
+     * ECC 2018 game 737 under `swap` at 24 Hz, seed 1: Qxd6 cxd6 Re7 Bxb3 Ra7 Be6 Ra6 in eight seconds, no still
+     * moment as long as a glance after cxd6; the first search after it was seven plies past the last move committed,
+     * and the game was never followed again.
+     */
+    static final long FLURRY_MILLIS = 1_000;
+    /**
      * The moves the close stories of the last search agreed on, unconfirmed (captures seen only briefly, each
      * followed by another such): when the board moves on past the plies a search looks ahead, the search goes on
      * from there, and a move seen whole beyond confirms them. Or, when the close stories part at their first move
@@ -139,6 +154,7 @@ final class Transition {
         heldBoard = s.heldBoard;
         settledAt = s.settledAt;
         catchUpStill = s.catchUpStill;
+        unsearchedSince = s.unsearchedSince;
         horizons = s.horizons;
         syncedAt = s.syncedAt;
         promotionWait = s.promotionWait;
@@ -177,6 +193,8 @@ final class Transition {
             // (A board that comes back to one searched before comes back with more evidence: searched anew.)
             searched = null;
             evaluate();
+            if (!catchUpDue()) unsearchedSince = -1;
+            else if (unsearchedSince < 0) unsearchedSince = now;
         }
         timers();
     }
@@ -209,6 +227,7 @@ final class Transition {
         heldBoard = null;
         settledAt = Long.MIN_VALUE;
         catchUpStill = config.settleMillis();
+        unsearchedSince = -1;
         horizons = List.of();
         syncedAt = Long.MIN_VALUE;
         promotionWait = null;
@@ -937,7 +956,10 @@ final class Transition {
             searched = null;
             catchUpStill = config.holdMillis();
         }
-        if (catchUpDue() && now - log.at() >= catchUpStill) new CatchUp(this).decide();
+        if (catchUpDue() && (now - log.at() >= catchUpStill || flurryDue())) {
+            unsearchedSince = -1;
+            new CatchUp(this).decide();
+        }
         if (ambiguity != null && !ambiguity.reported() && board.equals(ambiguity.board())
                 && now - ambiguity.since() >= config.settleMillis()) {
             ambiguity = ambiguity.asking(now, table.position);
@@ -1292,6 +1314,16 @@ final class Transition {
      * asked, the board not the game's position, and not already searched as it stands. (Due once it has been still
      * for the settle window: see {@link RecognizerState#wakeUpAt()}.)
      */
+    /** Whether a board that kept moving has gone unsearched for {@link #FLURRY_MILLIS} (see {@link #unsearchedSince}). */
+    boolean flurryDue() {
+        return unsearchedSince >= 0 && now - unsearchedSince >= FLURRY_MILLIS;
+    }
+
+    /** When the story search is next due on a board that keeps moving; Long.MAX_VALUE when not. */
+    long flurryAt() {
+        return unsearchedSince < 0 ? Long.MAX_VALUE : unsearchedSince + FLURRY_MILLIS;
+    }
+
     boolean catchUpDue() {
         return board != null && pending == null && ambiguity == null && result == null && remoteMove == null
                 && takebackBoard == null && lookAgainAt < 0 && deviatedSince < 0 && table.count > 0 && !board.equals(table.occupancy()) && !board.equals(searched);

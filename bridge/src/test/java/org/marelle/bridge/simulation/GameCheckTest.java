@@ -266,6 +266,58 @@ class GameCheckTest {
     }
 
     @Test
+    void aSideThatMovedAgainFinishedItsMoveEvenPastTheSearchBound() throws Exception {
+        // TWIC game 65 under swap at 24 Hz, seed 1 over every shared game (1,000,003 + 6,153): 24. Qa2 Qxa2 25. Nxa2
+        // Rb2 26. Nc3 Kf8. Qxa2 was read whole; the knight's capture on a2 was a swap no scan saw, then Rb2 was dragged
+        // and the knight lifted again for Nc3. Every story found began with Qxa2 (then Nxa2 or Nxd5, both unseen, then
+        // Rb2), but the searches had passed their bound and a move answered only by a capture nobody saw was never
+        // committed: with Kf8 the board was five plies past the last move committed, and the game was never followed
+        // again. Black moving again (Rb2) shows Qxa2 done, and the moves every close story agrees on and confirms are
+        // committed past the bound too.
+        GameCheck.Result r = swap("pgn-parser_twic-01-232games.pgn.gz", 65, 24, 6_153);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aPieceStandingToThisDayAcrossItsDropoutsWasNotLiftedAgain() throws Exception {
+        // TWIC game 213 under swap at 24 Hz, seed 1 over every shared game (1,000,003 + 6,301): 30. Qxe8 Rxe8 31. b8=Q.
+        // The rook on b8 was lifted, put back for 800 ms, lifted again for Rxe8 (a swap no scan saw); the new queen on
+        // b8 then dropped out twice, the dropouts run together for 460 ms. Read as a hesitation over Rxe8, the rook's
+        // lift was taken as late as the square read empty, inside the queen's dropouts, which left b8=Q no time to be
+        // made: no story, and the game was never followed again. A piece standing there to this day across its
+        // dropouts was not lifted again.
+        GameCheck.Result r = swap("pgn-parser_twic-01-232games.pgn.gz", 213, 24, 6_301);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aFlurryOfMovesWithNoStillMomentIsSearchedBeforeItRunsPastTheSearchsPlies() throws Exception {
+        // ECC 2018 game 737 under swap at 24 Hz, seed 1 over every shared game (1,000,003 + 5,853): 30. Qxd6 cxd6
+        // 31. Re7 Bxb3 32. Ra7 Be6 33. Ra6 in eight seconds, both captures on d6 read no longer than a dropout, the
+        // rook and the bishop dragged. After cxd6 the board never stood still for a glance, so the story search did not
+        // look until Ra6 was set down, seven plies past the last move committed: nothing explained the board, and the
+        // game was never followed again. A board that keeps moving is now searched at least once a second.
+        GameCheck.Result r = swap("chesslib_cup_ECC2018.pgn.gz", 737, 24, 5_853);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aCaptureNobodySawIsBorneOutByItsPieceLeavingThatSquare() throws Exception {
+        // Lichess sample game 2615 under swap at 24 Hz, seed 2 over every shared game (2 × 1,000,003 + 2,714):
+        // 11...Qxe5 12. Qd3 Bxc5 13. Rf3 Qc7 14. b4, both Black captures swaps no scan saw. The one story found had
+        // them all, but moves resting on captures nobody saw were committed only up to the move before the first of
+        // them: nothing was, and the moves ran past the plies a search looks at; the game was never followed again.
+        // The queen lifted off e5 and set down on c7, read whole, shows it was on e5: Qxe5 is committed (Qd3 waits on
+        // Bxc5, which nothing bears out yet), and the search goes on from it.
+        GameCheck.Result r = swap("lichess-org-database_2016-05_sample.pgn.gz", 2615, 24, 1_000_003L + 2_714);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
