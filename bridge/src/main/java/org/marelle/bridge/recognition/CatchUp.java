@@ -30,7 +30,9 @@ final class CatchUp {
         decideRounds();
         // (Stories searched from a position since left behind by a commit are decided.)
         if (lastClose != null && t.table.position.equals(searchedFrom)) waitOnPromotion(lastClose, previous);
-        if (lastStories != null && t.table.position.equals(searchedFrom)) unexplainedOnceHeldLong(lastStories);
+        if (lastStories != null && t.table.position.equals(searchedFrom) && !t.board.equals(t.table.occupancy())) {
+            unexplainedOnceHeldLong(lastStories);
+        }
     }
 
     /** The stories of the last search {@link #decide} made (from {@link #searchedFrom}); null when none. */
@@ -79,6 +81,17 @@ final class CatchUp {
             }
             lastStories = stories;
             searchedFrom = t.table.position;
+            if (stories.stream().anyMatch(x -> x.confirmed() > 0)) t.movedSinceCommit = true;
+            if (t.board.equals(t.table.occupancy())) {
+                // Back to the committed position after moves were read: only moves that come back to it (a
+                // repetition) are looked at; else the board is in sync, as it shows.
+                stories = stories.stream().filter(x -> !x.partial() && !x.moves().isEmpty()).toList();
+                lastStories = stories;
+                if (stories.isEmpty()) {
+                    t.movedSinceCommit = false;
+                    return;
+                }
+            }
             if (!r.complete()) {
                 // (Past the search's bound, the board may have moved on from where close stories parted: searched on
                 // from there. Lichess 1919 under `hall` at 40 Hz, seed 1: Qxb5 or Qxa2, both read, then Rxd8 in both;

@@ -85,6 +85,8 @@ public final class RecognizerState {
     final long catchUpStill;
     /** See {@link Transition#unsearchedSince}. */
     final long unsearchedSince;
+    /** See {@link Transition#movedSinceCommit}. */
+    final boolean movedSinceCommit;
     /** See {@link Transition#horizons}. */
     final List<StorySearch.Horizon> horizons;
     /** See {@link Transition#promotionWait}. */
@@ -128,6 +130,7 @@ public final class RecognizerState {
         this.settledAt = Long.MIN_VALUE;
         this.catchUpStill = config.settleMillis();
         this.unsearchedSince = -1;
+        this.movedSinceCommit = false;
         this.horizons = List.of();
         this.syncedAt = Long.MIN_VALUE;
         this.promotionWait = null;
@@ -170,6 +173,7 @@ public final class RecognizerState {
         syncedAt = t.syncedAt;
         promotionWait = t.promotionWait;
         unsearchedSince = t.unsearchedSince;
+        movedSinceCommit = t.movedSinceCommit;
         catchUpAt = t.catchUpDue() ? Math.min(t.log.at() + t.catchUpStill, t.flurryAt()) : -1;
     }
 

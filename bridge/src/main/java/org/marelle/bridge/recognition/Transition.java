@@ -99,6 +99,14 @@ final class Transition {
      */
     static final long FLURRY_MILLIS = 1_000;
     /**
+     * Whether the story search found moves made since the last commit (a story with a move the board read whole):
+     * a board that then comes back to the committed position may have come back by more moves (a repetition), and is
+     * searched too. Lichess 2016-05 game 2336 under `swap` at 24 Hz, seed 2: Kh1 Qf1+ read (Black's queen lifted as
+     * the king was set down), left waiting on the moves after, then Kh2 Qf2+: the board showed the committed position
+     * again and the four plies were never committed.
+     */
+    boolean movedSinceCommit;
+    /**
      * The moves the close stories of the last search agreed on, unconfirmed (captures seen only briefly, each
      * followed by another such): when the board moves on past the plies a search looks ahead, the search goes on
      * from there, and a move seen whole beyond confirms them. Or, when the close stories part at their first move
@@ -155,6 +163,7 @@ final class Transition {
         settledAt = s.settledAt;
         catchUpStill = s.catchUpStill;
         unsearchedSince = s.unsearchedSince;
+        movedSinceCommit = s.movedSinceCommit;
         horizons = s.horizons;
         syncedAt = s.syncedAt;
         promotionWait = s.promotionWait;
@@ -228,6 +237,7 @@ final class Transition {
         settledAt = Long.MIN_VALUE;
         catchUpStill = config.settleMillis();
         unsearchedSince = -1;
+        movedSinceCommit = false;
         horizons = List.of();
         syncedAt = Long.MIN_VALUE;
         promotionWait = null;
@@ -1113,6 +1123,7 @@ final class Transition {
         history = History.push(history, before, m, config.takebackPlies());
         lastMove = m;
         setTable(after);
+        movedSinceCommit = false;
         pending = null;
         // (A move of the player's after one made elsewhere: that one was made on the board too.)
         remoteMove = null;
@@ -1326,7 +1337,8 @@ final class Transition {
 
     boolean catchUpDue() {
         return board != null && pending == null && ambiguity == null && result == null && remoteMove == null
-                && takebackBoard == null && lookAgainAt < 0 && deviatedSince < 0 && table.count > 0 && !board.equals(table.occupancy()) && !board.equals(searched);
+                && takebackBoard == null && lookAgainAt < 0 && deviatedSince < 0 && table.count > 0
+                && (!board.equals(table.occupancy()) || movedSinceCommit) && !board.equals(searched);
     }
 
     /**

@@ -318,6 +318,18 @@ class GameCheckTest {
     }
 
     @Test
+    void movesThatBringTheBoardBackToTheCommittedPositionAreNotLost() throws Exception {
+        // Lichess sample game 2336 under swap at 24 Hz, seed 2 over every shared game (2 × 1,000,003 + 2,435): 35...Qf2+
+        // 36. Kh1 Qf1+ 37. Kh2 Qf2+ 38. Kh1 Qf1+ 39. Kh2. Black's queen was lifted as the king was set down on h1 (its
+        // landing read late), so Kh1 Qf1+ waited for the moves after to bear it out; those were Kh2 Qf2+, which left
+        // the board as it was after the last move committed, and the four plies were never committed: the record
+        // lacked them (the position the same, the repetition lost). Such a board is now searched too.
+        GameCheck.Result r = swap("lichess-org-database_2016-05_sample.pgn.gz", 2336, 24, 1_000_003L + 2_435);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
