@@ -87,6 +87,12 @@ class GameCheckTest {
                 RecognizerConfig.defaults().withSensors(sensors));
     }
 
+    /** The game was followed to its end, every ply committed as played. */
+    private static void assertFollowedRight(GameCheck.Result r) {
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
     /** Game {@code number} of a test resource. */
     private static GameFiles.Game game(String resource, int number) throws Exception {
         return GameFiles.read(TestGames.resource(resource)).games().stream()
@@ -121,8 +127,7 @@ class GameCheckTest {
         // capture), 3...Bb5 was committed. At 24 Hz a swap may leave no reading, so a landing read only for a brush
         // is no story while the bishop may have captured elsewhere: the story search weighs them.
         GameCheck.Result r = played(Profile.HALL, LICHESS, 216, 24, 315);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -166,8 +171,7 @@ class GameCheckTest {
         // that proved a capture: the rook on f8, flickering as the queen was lifted, proved Qxf8+. The proof now
         // outlasts the sensors' flicker at any scan rate (RecognizerConfig.proofMillis).
         GameCheck.Result r = noisy(game("chesslib_Morphy_UTF8.pgn.gz", 65), 24, 2 * 1_000_003L + 164);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -187,8 +191,7 @@ class GameCheckTest {
         // lifted from e7 to go on), and 17...Be7 was committed. A piece that went on counts as plucked only for a
         // lifted piece of the replying side that can take it.
         GameCheck.Result r = noisy(game("chesslib_cup_ECC2018.pgn.gz", 807), 24, 1_000_003L + 5_923);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -198,8 +201,7 @@ class GameCheckTest {
         // 75 ms as it was. Read as a landing plucked at once (c5, taken en passant), 19...c5 was committed. Without
         // dropouts a landing is read as it happens, and no hand plucks a piece sooner than it can react.
         GameCheck.Result r = noisy(game(LICHESS, 4392), 40, 1_000_003L + 4_491);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -209,8 +211,7 @@ class GameCheckTest {
         // unexplained, f6 the glimpse of f5, and f5 was committed, though the pawn read on f6 40 ms after it was read on
         // f5: the square it passes over read after it arrived is a reading that story leaves unexplained too.
         GameCheck.Result r = noisy(game("chesslib_cup_ECC2018.pgn.gz", 815), 50, 1_000_003L + 815);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -219,8 +220,7 @@ class GameCheckTest {
         // knight's square f2 touched for 333 ms, a neighbour's flicker on g3 for 125 ms splitting the touch in two
         // readings shorter than a proof (189 ms there): h1=Q was committed.
         GameCheck.Result r = noisy(TestGames.random(Variant.CHESS960, 85, 120), 24, 1_000_003L + 85);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -229,8 +229,7 @@ class GameCheckTest {
         // h4 pawn adjusted, its neighbour h5 flickering, read as h4-h5 for 84 ms in all over the move's window; it was
         // committed in a frame that showed it, the board then back. (23.b3 was played.)
         GameCheck.Result r = noisy(TestGames.random(Variant.COURIER, 114, 120), 24, 2 * 1_000_003L + 114);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -275,8 +274,7 @@ class GameCheckTest {
         // again. Black moving again (Rb2) shows Qxa2 done, and the moves every close story agrees on and confirms are
         // committed past the bound too.
         GameCheck.Result r = swap("pgn-parser_twic-01-232games.pgn.gz", 65, 24, 6_153);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -288,8 +286,7 @@ class GameCheckTest {
         // made: no story, and the game was never followed again. A piece standing there to this day across its
         // dropouts was not lifted again.
         GameCheck.Result r = swap("pgn-parser_twic-01-232games.pgn.gz", 213, 24, 6_301);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -300,8 +297,7 @@ class GameCheckTest {
         // look until Ra6 was set down, seven plies past the last move committed: nothing explained the board, and the
         // game was never followed again. A board that keeps moving is now searched at least once a second.
         GameCheck.Result r = swap("chesslib_cup_ECC2018.pgn.gz", 737, 24, 5_853);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -313,8 +309,7 @@ class GameCheckTest {
         // The queen lifted off e5 and set down on c7, read whole, shows it was on e5: Qxe5 is committed (Qd3 waits on
         // Bxc5, which nothing bears out yet), and the search goes on from it.
         GameCheck.Result r = swap("lichess-org-database_2016-05_sample.pgn.gz", 2615, 24, 1_000_003L + 2_714);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
@@ -325,8 +320,7 @@ class GameCheckTest {
         // the board as it was after the last move committed, and the four plies were never committed: the record
         // lacked them (the position the same, the repetition lost). Such a board is now searched too.
         GameCheck.Result r = swap("lichess-org-database_2016-05_sample.pgn.gz", 2336, 24, 1_000_003L + 2_435);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertFollowedRight(r);
     }
 
     @Test
