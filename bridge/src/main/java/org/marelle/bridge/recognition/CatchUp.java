@@ -337,13 +337,10 @@ final class CatchUp {
     }
 
     /**
-     * Past the search's bound the short stories found decide nothing (a longer story, unsearched, may explain the board
-     * better), but a board that one of them explains with every piece set down is no mismatch: once it has been still
-     * for as long as a board nothing explains is left, the player is asked to confirm or choose among the likeliest of
-     * them (touch the square) rather than told to put pieces back that stand where they belong. Lichess 13 under
-     * `swap` at 24 Hz: Qxf5 and Rxf5, both swaps unseen, then Re7 dragged; the board stood still 2.6 s as the story
-     * left it, with Black's rook read lifted early (a dropout) and a brush on a2, and was reported as a mismatch
-     * until the game ended.
+     * Past the search's bound, commits the first moves every story within a proof of the best agrees on and confirms,
+     * by the rules that decide within the bound ({@link #commitAnswered}): the search then starts from them, fewer plies
+     * back. TWIC game 65 under `swap` at 24 Hz, seed 1: Qxa2 read whole, then Nxa2 or Nxd5 nobody saw, Rb2 dragged,
+     * Nc3 and Kf8; every search passed its bound from Rb2 on, and the game was never followed again.
      */
     private boolean commitAgreedPastBound(List<StorySearch.Story> stories) {
         if (stories.isEmpty()) return false;
@@ -353,6 +350,16 @@ final class CatchUp {
         return agreed > 0 && commitAnswered(close, agreed);
     }
 
+    /**
+     * Past the search's bound the short stories found decide nothing (a longer story, unsearched, may explain the board
+     * better), but a board that one of them explains with every piece set down is no mismatch: once it has been still
+     * for as long as a board nothing explains is left, the player is asked to confirm or choose among the likeliest of
+     * them (touch the square) rather than told to put pieces back that stand where they belong. Lichess 13 under
+     * `swap` at 24 Hz: Qxf5 and Rxf5, both swaps unseen, then Re7 dragged; the board stood still 2.6 s as the story
+     * left it, with Black's rook read lifted early (a dropout) and a brush on a2, and was reported as a mismatch
+     * until the game ended. (It is now committed before a question, by {@link #commitAgreedPastBound}: the rook's
+     * capture on f5 bears out the queen's there.)
+     */
     private void askPastBound(List<StorySearch.Story> stories) {
         List<StorySearch.Story> setDown = stories.stream().filter(x -> !x.partial() && !x.moves().isEmpty()).toList();
         if (setDown.isEmpty()) return;

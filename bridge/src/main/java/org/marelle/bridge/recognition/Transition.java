@@ -1320,11 +1320,6 @@ final class Transition {
 
     // ---- catching up ---------------------------------------------------------------------------------------------
 
-    /**
-     * Whether the board should be searched for moves made while the recognizer could not follow: nothing pending or
-     * asked, the board not the game's position, and not already searched as it stands. (Due once it has been still
-     * for the settle window: see {@link RecognizerState#wakeUpAt()}.)
-     */
     /** Whether a board that kept moving has gone unsearched for {@link #FLURRY_MILLIS} (see {@link #unsearchedSince}). */
     boolean flurryDue() {
         return unsearchedSince >= 0 && now - unsearchedSince >= FLURRY_MILLIS;
@@ -1335,6 +1330,12 @@ final class Transition {
         return unsearchedSince < 0 ? Long.MAX_VALUE : unsearchedSince + FLURRY_MILLIS;
     }
 
+    /**
+     * Whether the board should be searched for moves made while the recognizer could not follow: nothing pending or
+     * asked, the board not the game's position (or back at it after moves were read: {@link #movedSinceCommit}), and
+     * not already searched as it stands. (Due once it has been still for a glance, or once a board that keeps moving
+     * has gone unsearched for {@link #FLURRY_MILLIS}: see {@link RecognizerState#wakeUpAt()}.)
+     */
     boolean catchUpDue() {
         return board != null && pending == null && ambiguity == null && result == null && remoteMove == null
                 && takebackBoard == null && lookAgainAt < 0 && deviatedSince < 0 && table.count > 0
