@@ -673,6 +673,14 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         return s == null ? SquareSet.EMPTY : s.seenFilled(occupied, Long.MIN_VALUE, until, minMillis);
     }
 
+    /** Whether each square of {@code squares} read occupied since {@code from} for a run of at least {@code minMillis}. */
+    boolean eachSeenFilled(SquareSet squares, long from, long now, long minMillis) {
+        for (int sq : squares.toArray()) {
+            if (!seenOccupied(sq, from, now, minMillis)) return false;
+        }
+        return true;
+    }
+
     private boolean seenOccupied(int sq, long from, long now, long minMillis) {
         long end = now, runEnd = -1, runStart = -1;
         for (FrameLog s = this; s != null; s = s.older) {

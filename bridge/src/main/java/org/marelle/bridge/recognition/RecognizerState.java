@@ -458,6 +458,8 @@ public final class RecognizerState {
                 && (ambiguity == null || !ambiguity.reported() || !ambiguity.board().equals(board))) {
             at = Math.min(at, Transition.mismatchDueAt(unexplainedSince, log, config));
         }
+        long doubted = Transition.logDoubtedAt(mismatch, board, reportedBoard, settledAt, table, log, config);
+        if (doubted != Long.MAX_VALUE) at = Math.min(at, Math.max(now + 1, doubted));
         return at == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(at);
     }
 

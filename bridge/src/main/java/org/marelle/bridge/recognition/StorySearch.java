@@ -594,13 +594,22 @@ final class StorySearch {
 
     /**
      * Whether the board is {@code p} with the next move begun: nothing added, and one or two pieces lifted, each a
-     * piece of the side to move or one it can capture.
+     * piece of the side to move or one it can capture; two of its own only as the king and rook of a castling, or
+     * where one of them may be dropping out (no move lifts two others: Lichess 4493 under `noisy` at 24 Hz, seed 2, Qxg3+ against Qxd4, the board the same after
+     * either: White's f2 pawn lifted and the queen on g3 taken off for fxg3 read as Qxd4 with White holding its queen
+     * and a pawn, cheaper than Qxg3+ since the queen's lift over d4 cost as much as a lift put back; Qxd4 committed).
      */
     private boolean nextMoveBegun(Position p, SquareSet occ) {
         if (!mayBeBegun(occ)) return false;
         SquareSet lifted = occ.minus(board);
         SquareSet own = p.occupancy(p.turn());
-        if (lifted.minus(own).isEmpty()) return true;
+        if (lifted.minus(own).isEmpty()) {
+            if (lifted.count() == 1 || castlingLifts(p, lifted)) return true;
+            for (int sq : lifted.toArray()) {
+                if (mayBeDroppingOut(sq)) return true;
+            }
+            return false;
+        }
         List<Move> legal = p.legalMoves();
         for (int sq : lifted.minus(own).toArray()) {
             boolean victim = false;
@@ -608,6 +617,29 @@ final class StorySearch {
             if (!victim) return false;
         }
         return true;
+    }
+
+    /**
+     * Whether square {@code sq}, empty now, may be its piece dropping out rather than lifted: set down (as far as the log
+     * knows) within the while that dropouts happen, and empty no longer than they last as the scans see them (ECC 2018
+     * game 208 under `hall` at 40 Hz, -Pslow seed 1: White's king touched, set back, then dropping out as the queen
+     * was lifted for 79.Qe8+).
+     */
+    private boolean mayBeDroppingOut(int sq) {
+        long[] at = changes[sq].at();
+        if (at.length == 0 || sensors.dropout().none()) return false;
+        int j = at.length - 1;
+        long setDown = setDownFor(sq, j);
+        return setDown != Long.MIN_VALUE && sensors.mayDropOut(at[j] - setDown, now - at[j],
+                sensors.longestReadingOf(sensors.longestJoinedFalseEmpty()));
+    }
+
+    /** Whether {@code lifted} are the king and rook of a castling legal in {@code p}. */
+    private static boolean castlingLifts(Position p, SquareSet lifted) {
+        for (Move m : p.legalMoves()) {
+            if (m instanceof Move.Castle c && lifted.equals(SquareSet.of(c.from(), c.rookFrom()))) return true;
+        }
+        return false;
     }
 
     /**
@@ -731,10 +763,14 @@ final class StorySearch {
         // Qd2 read 75 ms, then plucked for Qxd2; with its landing unseen, that story cost as much as Qxe5 unseen, then
         // Qd2, which was committed. Lichess 3771, same: f7-f5 dragged over f6, read on f5 for 50 ms, taken en passant
         // victim first; read as f6 and exf6).
-        // Only where a piece set down may drop out at once: without dropouts, a landing is read when it happens, and
-        // no hand plucks a piece sooner than it can react (Lichess 4392 under `noisy` at 40 Hz, seed 1: c7-c6, the
-        // pawn plucked for dxc6, a neighbour's flicker on c5 read as c5 taken en passant).
-        if ((story == null || story.landedUnseen()) && !sensors.dropout().none() && (anyPluckedNext(line, before)
+        // Only where a piece set down may drop out at once, or read no longer than a flicker with a scan lost:
+        // otherwise a landing is read when it happens, and no hand plucks a piece sooner than it can react (Lichess
+        // 4392 under `noisy` at 40 Hz, seed 1: c7-c6, the pawn plucked for dxc6, a neighbour's flicker on c5 read as
+        // c5 taken en passant). (Lichess 4732 under `noisy` at 24 Hz, seed 2: Be3 read 166 ms, a flicker's length only
+        // if a scan was lost, and plucked for Bxe3; with Be3 ruled out, the bishop's 208 ms rest on d2 on its way
+        // was committed as Bd2.)
+        if ((story == null || story.landedUnseen()) && (!sensors.dropout().none() || sensors.longestFlicker() > 0)
+                && (anyPluckedNext(line, before)
                 || partial && !line.isEmpty() && liftedTaker(before.get(line.size() - 1).play(line.get(line.size() - 1)),
                         PromotionChoices.base(line.get(line.size() - 1)).to()) >= 0)) {
             briefLandings = true;
@@ -769,7 +805,11 @@ final class StorySearch {
         // (A hesitation over a move is the hand's doing, not a misreading: it may go with a late landing.) Also
         // when a reading was found that rests on a capture nobody saw: the late landing may explain the board better
         // (the capture seen after all, its landing read late, the reply begun), and the cheaper reading is the story.
-        if ((story == null || story.unseen() > 0) && !sensors.dropout().none() && !line.isEmpty()) {
+        // (Sensors that flicker on a square just changed read a landing late as well: Lichess 745 under `noisy` at
+        // 24 Hz, seed 1: 12...f5, its landing read 125 ms late, White's knight lifted before that for 13.Ng3; no story
+        // was found, and the game was never followed again.)
+        if ((story == null || story.unseen() > 0) && (!sensors.dropout().none() || sensors.longestFlicker() > 0)
+                && !line.isEmpty()) {
             boolean hesitation = hesitationMayHelp;
             Story unseen = story;
             lateLandings = true;
@@ -944,7 +984,10 @@ final class StorySearch {
                     // from c7, brushing c6 for 50 ms, put back, then Qc6; not Bc6 Qxc6. Chess.js 62 under `noisy` at
                     // 50 Hz, seed 2: the queen on d6 plucked, then Bf8xd6 passing over e7; not Be7 Qxe7.)
                     if (plucked && j >= 0 && lasted(changes[sq], j) <= falseOccupied) {
-                        if (liftedBetween(taker, lifted == Long.MIN_VALUE ? earliest : Math.min(lifted, earliest),
+                        // (Sensors that flicker but never drop out: only a reading longer than a flicker, as the scans
+                        // see it when none is lost, may be such a landing.)
+                        if (sensors.dropout().none() && lasted(changes[sq], j) <= sensors.longestFlicker()) j = -1;
+                        if (j >= 0 && liftedBetween(taker, lifted == Long.MIN_VALUE ? earliest : Math.min(lifted, earliest),
                                 changes[sq].at()[j])) {
                             j = -1;
                         }
@@ -1198,6 +1241,17 @@ final class StorySearch {
         SquareSet handPath = null;
         long handFrom = Long.MAX_VALUE;
         long unexplained = 0;
+        // A story ending with a piece of the side to move in hand: since when it has been (see below).
+        long heldSince = Long.MAX_VALUE;
+        SquareSet ownAtEnd = SquareSet.EMPTY;
+        if (nextLifted != null) {
+            Position end = before.get(line.size() - 1).play(line.get(line.size() - 1));
+            ownAtEnd = end.occupancy(end.turn());
+            for (int sq : nextLifted.intersect(ownAtEnd).toArray()) {
+                long[] at = changes[sq].at();
+                if (at.length > 0) heldSince = Math.min(heldSince, at[at.length - 1]);
+            }
+        }
         // The squares where a piece the story has there read gone for a while (a hesitation, or a dropout).
         SquareSet droppedOut = SquareSet.EMPTY;
         long longestStray = 0, strays = 0;
@@ -1243,7 +1297,13 @@ final class StorySearch {
                 }
                 // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
-                unexplained += c.occupied()[j] ? lasted : proofMillis / 2;
+                // (Another of its own pieces lifted and put back while the side to move holds one is a hand doing
+                // two things at once: a proof, not a hesitation; unless the sensors may have dropped it out. Lichess
+                // 2556 under `swap` at 24 Hz, seed 2: Nxe3+ nobody saw, then fxe3, read as Nxc3 (a j'adoube on c3
+                // read as the capture) with White's bishop on e3 lifted and put back as the f2 pawn was held.)
+                boolean secondHand = !c.occupied()[j] && c.at()[j] > heldSince && ownAtEnd.contains(sq)
+                        && !mayBeDropout(sq, j, falseEmpty, setDownFor(sq, j));
+                unexplained += c.occupied()[j] ? lasted : secondHand ? proofMillis : proofMillis / 2;
                 if (!c.occupied()[j]) droppedOut = droppedOut.with(sq);
                 if (c.occupied()[j] && !hesitated && lasted > proofMillis) {
                     for (Move m : line) {
