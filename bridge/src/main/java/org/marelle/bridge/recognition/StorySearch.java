@@ -595,9 +595,10 @@ final class StorySearch {
     /**
      * Whether the board is {@code p} with the next move begun: nothing added, and one or two pieces lifted, each a
      * piece of the side to move or one it can capture; two of its own only as the king and rook of a castling, or
-     * where one of them may be dropping out (no move lifts two others: Lichess 4493 under `noisy` at 24 Hz, seed 2, Qxg3+ against Qxd4, the board the same after
-     * either: White's f2 pawn lifted and the queen on g3 taken off for fxg3 read as Qxd4 with White holding its queen
-     * and a pawn, cheaper than Qxg3+ since the queen's lift over d4 cost as much as a lift put back; Qxd4 committed).
+     * where one of them may be dropping out (no move lifts two others: Lichess 4493 under `noisy` at 24 Hz, seed 2,
+     * Qxg3+ against Qxd4, the board the same after either: White's f2 pawn lifted and the queen on g3 taken off for
+     * fxg3 read as Qxd4 with White holding its queen and a pawn, cheaper than Qxg3+ since the queen's lift over d4 cost
+     * as much as a lift put back; Qxd4 committed).
      */
     private boolean nextMoveBegun(Position p, SquareSet occ) {
         if (!mayBeBegun(occ)) return false;

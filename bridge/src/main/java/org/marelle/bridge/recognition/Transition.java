@@ -1077,11 +1077,10 @@ final class Transition {
 
     /**
      * Whether each square the pending move (the first, of two plies) sets a piece on, that was empty and still holds
-     * one, read occupied for longer than a flicker
-     * in one reading since the last commit. Shown "in all" longer than a flicker is no proof of a landing when the
-     * landing square itself read empty in between: two flickers on a square next to a lifted queen, each no longer
-     * than a flicker, added up to more (Lichess 2730 under `noisy` at 24 Hz: a3 read for 83 ms, then b3 for 125 ms,
-     * then a3 for 83 ms, and Qa3 was committed the moment the queen landed on c2).
+     * one, read occupied for longer than a flicker in one reading since the last commit. Shown "in all" longer than a
+     * flicker is no proof of a landing when the landing square itself read empty in between: two flickers on a square
+     * next to a lifted queen, each no longer than a flicker, added up to more (Lichess 2730 under `noisy` at 24 Hz: a3
+     * read for 83 ms, then b3 for 125 ms, then a3 for 83 ms, and Qa3 was committed the moment the queen landed on c2).
      */
     private boolean landingRead(Pending.Moves p) {
         // (The first move's: of two plies, only the first is committed, the reply pending anew, and judged so.)
