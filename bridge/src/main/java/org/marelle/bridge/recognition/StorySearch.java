@@ -276,6 +276,7 @@ final class StorySearch {
         this.standMillis = standMillis;
         this.capturesMayGoUnseen = sensors.mayMiss(SHORTEST_SWAP_MILLIS);
         this.landingsMayGoUnseen = capturesMayGoUnseen || !sensors.dropout().none();
+        this.landingsMisread = !sensors.dropout().none() || sensors.longestFlicker() > 0;
         long scan = (long) Math.ceil(sensors.scanMillis());
         this.slack = scan;
         this.falseEmpty = sensors.longestFalseEmpty() + scan;
@@ -770,8 +771,7 @@ final class StorySearch {
         // c5 taken en passant). (Lichess 4732 under `noisy` at 24 Hz, seed 2: Be3 read 166 ms, a flicker's length only
         // if a scan was lost, and plucked for Bxe3; with Be3 ruled out, the bishop's 208 ms rest on d2 on its way
         // was committed as Bd2.)
-        if ((story == null || story.landedUnseen()) && (!sensors.dropout().none() || sensors.longestFlicker() > 0)
-                && (anyPluckedNext(line, before)
+        if ((story == null || story.landedUnseen()) && landingsMisread && (anyPluckedNext(line, before)
                 || partial && !line.isEmpty() && liftedTaker(before.get(line.size() - 1).play(line.get(line.size() - 1)),
                         PromotionChoices.base(line.get(line.size() - 1)).to()) >= 0)) {
             briefLandings = true;
@@ -809,8 +809,7 @@ final class StorySearch {
         // (Sensors that flicker on a square just changed read a landing late as well: Lichess 745 under `noisy` at
         // 24 Hz, seed 1: 12...f5, its landing read 125 ms late, White's knight lifted before that for 13.Ng3; no story
         // was found, and the game was never followed again.)
-        if ((story == null || story.unseen() > 0) && (!sensors.dropout().none() || sensors.longestFlicker() > 0)
-                && !line.isEmpty()) {
+        if ((story == null || story.unseen() > 0) && landingsMisread && !line.isEmpty()) {
             boolean hesitation = hesitationMayHelp;
             Story unseen = story;
             lateLandings = true;
@@ -832,6 +831,12 @@ final class StorySearch {
         }
         return story;
     }
+
+    /**
+     * Whether the square a piece is set down on may read wrong at once (a dropout, or flicker on the square just
+     * changed): its landing then may read late, or briefly (see read()).
+     */
+    private final boolean landingsMisread;
 
     /** Whether a piece the next move takes may have landed for no longer than a brush is read (see read()). */
     private boolean briefLandings;
@@ -1237,22 +1242,21 @@ final class StorySearch {
         // Nxd4 was committed as if White had begun to take the knight.)
         boolean lastSeen = !lastWeak && (nextLifted == null || byReplyingSide(before.get(line.size() - 1),
                 line.get(line.size() - 1), nextLifted));
-        // Pieces in hand (the next move begun) may be dragged along their lines from when they left (worked out
-        // only when a reading needs it).
-        SquareSet handPath = null;
-        long handFrom = Long.MAX_VALUE;
-        long unexplained = 0;
-        // A story ending with a piece of the side to move in hand: since when it has been (see below).
+        // A story ending with the next move begun: the side to move's pieces at its end, those of them in hand, and
+        // since when (their last lift).
+        Position end = !partial ? null
+                : line.isEmpty() ? start : before.get(line.size() - 1).play(line.get(line.size() - 1));
+        SquareSet ownAtEnd = end == null ? SquareSet.EMPTY : end.occupancy(end.turn());
+        SquareSet inHand = ownAtEnd.minus(board);
         long heldSince = Long.MAX_VALUE;
-        SquareSet ownAtEnd = SquareSet.EMPTY;
-        if (nextLifted != null) {
-            Position end = before.get(line.size() - 1).play(line.get(line.size() - 1));
-            ownAtEnd = end.occupancy(end.turn());
-            for (int sq : nextLifted.intersect(ownAtEnd).toArray()) {
-                long[] at = changes[sq].at();
-                if (at.length > 0) heldSince = Math.min(heldSince, at[at.length - 1]);
-            }
+        for (int sq : inHand.toArray()) {
+            long[] at = changes[sq].at();
+            if (at.length > 0) heldSince = Math.min(heldSince, at[at.length - 1]);
         }
+        // Pieces in hand may be dragged along their lines from when they left (worked out only when a reading needs
+        // it).
+        SquareSet handPath = null;
+        long unexplained = 0;
         // The squares where a piece the story has there read gone for a while (a hesitation, or a dropout).
         SquareSet droppedOut = SquareSet.EMPTY;
         long longestStray = 0, strays = 0;
@@ -1282,19 +1286,15 @@ final class StorySearch {
                 if (c.occupied()[j] && partial) {
                     if (handPath == null) {
                         handPath = SquareSet.EMPTY;
-                        Position end = line.isEmpty() ? start : before.get(line.size() - 1).play(line.get(line.size() - 1));
-                        SquareSet lifted = end.occupancy(end.turn()).minus(board);
-                        List<Move> legal = lifted.isEmpty() ? List.of() : end.legalMoves();
-                        for (int l : lifted.toArray()) {
-                            Changes h = changes[l];
-                            if (h.at().length > 0) handFrom = Math.min(handFrom, h.at()[h.at().length - 1]);
+                        List<Move> legal = inHand.isEmpty() ? List.of() : end.legalMoves();
+                        for (int l : inHand.toArray()) {
                             for (Move m : legal) {
                                 Move b = PromotionChoices.base(m);
                                 if (b.from() == l && !(b instanceof Move.Castle)) handPath = handPath.union(passes(b)).with(b.to());
                             }
                         }
                     }
-                    if (handPath.contains(sq) && c.at()[j] >= handFrom - slack) continue;
+                    if (handPath.contains(sq) && c.at()[j] >= heldSince - slack) continue;
                 }
                 // A piece lifted and put back where the story has it is a hand's hesitation (or a dropout), however
                 // long: it counts once, as half a proof, so that a story never wins by reading it as a capture.
@@ -1302,8 +1302,8 @@ final class StorySearch {
                 // two things at once: a proof, not a hesitation; unless the sensors may have dropped it out. Lichess
                 // 2556 under `swap` at 24 Hz, seed 2: Nxe3+ nobody saw, then fxe3, read as Nxc3 (a j'adoube on c3
                 // read as the capture) with White's bishop on e3 lifted and put back as the f2 pawn was held.)
-                boolean secondHand = !c.occupied()[j] && c.at()[j] > heldSince && ownAtEnd.contains(sq)
-                        && !mayBeDropout(sq, j, falseEmpty, setDownFor(sq, j));
+                boolean secondHand = !c.occupied()[j] && !line.isEmpty() && c.at()[j] > heldSince
+                        && ownAtEnd.contains(sq) && !mayBeDropout(sq, j, falseEmpty, setDownFor(sq, j));
                 unexplained += c.occupied()[j] ? lasted : secondHand ? proofMillis : proofMillis / 2;
                 if (!c.occupied()[j]) droppedOut = droppedOut.with(sq);
                 if (c.occupied()[j] && !hesitated && lasted > proofMillis) {
