@@ -164,6 +164,25 @@ final class CatchUp {
                     return;
                 }
             }
+            // The one story a complete search finds, its moves done and the other side's reply begun (its piece in
+            // hand), the board still for as long as a board nothing explains is left (no dropout lasts so long, and
+            // the piece held is no misreading): the reply says the moves were made, and no other legal moves leave
+            // the board so; a capture nobody saw among them is committed with them rather than waited on until the
+            // reply lands (Lichess 1404 under `swap` at 24 Hz, seed 2: Qxe7 nobody saw, then White's
+            // knight held 18 s; nothing was committed, and the flurry after its landing went past the search's
+            // plies: the game was never followed again).
+            if (r.complete() && stories.size() == 1 && replyHeld(best)) {
+                if (longStill) {
+                    t.commitStory(best.moves(), best.doneAt(), best.moves().size(), best, true);
+                    t.searched = null;
+                    t.evaluate();
+                    continue;
+                }
+                // (Until then, what the rules below decide stands; unless they decide to wait on something else,
+                // the board is searched again then.)
+                t.catchUpStill = t.config.mismatchMillis();
+                t.searched = null;
+            }
             // (The parting stays remembered until the board tells: the player is asked which first move it was,
             // that move alone; the search goes on from it. The moves remembered after it may since have grown into
             // others: Lichess 2422 under `swap` at 24 Hz, Qxb5+ or Qxa7, both with Qd7 Rf1 remembered, was asked so
@@ -787,6 +806,19 @@ final class CatchUp {
             }
         }
         return close.stream().anyMatch(y -> y.unseenAt() >= x.unseenAt() && y.unseenBorneOut());
+    }
+
+    /**
+     * Whether story {@code x} has moves, a capture nobody saw among them, and ends with the next move begun by the
+     * side to move after them: only pieces of that side lifted, and nothing set down where the story has no piece.
+     */
+    private boolean replyHeld(StorySearch.Story x) {
+        if (!x.partial() || x.moves().isEmpty() || x.unseen() == 0) return false;
+        Position end = t.table.position;
+        for (Move m : x.moves()) end = end.play(m);
+        SquareSet lifted = end.occupancy().minus(t.board);
+        return !lifted.isEmpty() && t.board.minus(end.occupancy()).isEmpty()
+                && end.occupancy(end.turn()).containsAll(lifted);
     }
 
     /** How many first moves every story agrees on and confirms. */

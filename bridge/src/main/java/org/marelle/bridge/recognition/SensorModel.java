@@ -162,6 +162,18 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
+     * Whether a piece carried for {@code millis} ms (lifted, carried and set down elsewhere) may read lifted and set
+     * down in one settled frame. The debouncer delays both changes alike, so they settle in different frames once a
+     * scan falls between them that reads the square lifted as empty; only what makes that square read its old state a
+     * while after the lift can take that scan away: reed bounce ({@code bounceMillis}) or the legacy flicker (up to
+     * three scans). So a carry as long as the longest gap between scans and that while is always read in two frames
+     * (a lost scan, rare, aside).
+     */
+    public boolean mayReadCarryInOneFrame(long millis) {
+        return millis < (long) Math.ceil(scanMillis()) + bounceMillis + longestFlicker();
+    }
+
+    /**
      * The longest a square no hand is touching can read wrong, in ms of physical time: a dropout, a brush or a
      * legacy flicker (reed bounce happens only on a square a hand just changed). Settled frames can show such a
      * misreading for up to one scan period more (it is seen from the first scan inside it to the first after it);

@@ -244,6 +244,24 @@ final class StorySearch {
     static final long REACTION_MILLIS = 100;
 
     /**
+     * The shortest time a hand carries a piece from one square to another, lift to set-down: lifting it clear of the
+     * sensor and setting it down again takes a human hand more than this, however fast (one-handed swaps included:
+     * the capturing piece is lifted before its victim is plucked).
+     */
+    static final long SHORTEST_CARRY_MILLIS = 50;
+
+    /**
+     * Whether a piece's lift and its landing elsewhere are always read in different frames (see
+     * {@link SensorModel#mayReadCarryInOneFrame}): with such sensors a story that has them in one frame is no hand's.
+     */
+    private final boolean carriesTakeAFrame;
+    /**
+     * The time the log's first state is read at: what it already showed (moves made before the log begins) is
+     * stamped with it, not with when it happened.
+     */
+    private long readFrom;
+
+    /**
      * Whether a capture can leave no reading at all: the fastest swap may fall between the debouncer's readings (see
      * {@link SensorModel#mayMiss}).
      */
@@ -275,6 +293,7 @@ final class StorySearch {
         this.justPlaced = justPlaced;
         this.standMillis = standMillis;
         this.capturesMayGoUnseen = sensors.mayMiss(SHORTEST_SWAP_MILLIS);
+        this.carriesTakeAFrame = !sensors.mayReadCarryInOneFrame(SHORTEST_CARRY_MILLIS);
         this.landingsMayGoUnseen = capturesMayGoUnseen || !sensors.dropout().none();
         this.landingsMisread = !sensors.dropout().none() || sensors.longestFlicker() > 0;
         long scan = (long) Math.ceil(sensors.scanMillis());
@@ -408,6 +427,7 @@ final class StorySearch {
         SquareSet touched = SquareSet.EMPTY;
         FrameLog first = states.get(n - 1);
         if (since == Long.MIN_VALUE && !first.board().equals(start.occupancy())) gapUntil = first.at();
+        readFrom = Math.max(first.at(), since);
         SquareSet shown = first.board();
         for (int i = n - 1; i >= 0; i--) {
             FrameLog s = states.get(i);
@@ -744,10 +764,25 @@ final class StorySearch {
             // (And with a capturing piece's landing not read at all, its victim taken off before: only where captures
             // themselves are always read; where a swap may leave no reading, such stories multiply and crowd out the
             // ones the log bears out.)
+            // (One such landing at a time first, each capture the next move takes, the cheapest reading kept: all of
+            // them at once give every emptiness of the square to the capture before it. Lichess 439 under `hall` at
+            // 50 Hz, -Pslow seed 2: Rxc3 Rxc3+ bxc3 Rxc3+, the second rook's landing dropped out as bxc3's victim was
+            // plucked: bxc3's landing was taken for it too, no story was found, and the game was never followed
+            // again.)
             if (story == null && !capturesMayGoUnseen) {
-                capturingLandingUnseen = true;
-                story = read(line, before, partial, false, true, 0);
-                capturingLandingUnseen = false;
+                for (int k = 0; k + 1 < line.size(); k++) {
+                    Move m = PromotionChoices.base(line.get(k));
+                    if (m instanceof Move.Castle || before.get(k).pieceAt(m.to()) == null) continue;
+                    capturingLandingUnseen = 1 << k;
+                    Story one = read(line, before, partial, false, true, 0);
+                    if (one != null && (story == null || one.cost() < story.cost())) story = one;
+                }
+                // (Then every one of them, as before: an exchange whose landings all dropped out.)
+                if (story == null) {
+                    capturingLandingUnseen = -1;
+                    story = read(line, before, partial, false, true, 0);
+                }
+                capturingLandingUnseen = 0;
             }
             // (And with the landings that were read taken as read: only a capture's landing the next move took at
             // once may be brief. Two moves in a row taken by the next, the first read whole, the second set down
@@ -841,8 +876,11 @@ final class StorySearch {
     /** Whether a piece the next move takes may have landed for no longer than a brush is read (see read()). */
     private boolean briefLandings;
 
-    /** Whether a capturing piece the next move takes may have left no reading of its landing (see read()). */
-    private boolean capturingLandingUnseen;
+    /**
+     * The moves (a bit each) whose capturing piece, taken by the next move, may have left no reading of its landing
+     * (see read()); 0 for none.
+     */
+    private int capturingLandingUnseen;
 
     /**
      * Read with landings unseen, whether a landing on an empty square is still read where a reading of it is found
@@ -968,7 +1006,14 @@ final class StorySearch {
                 if (!is) continue;
                 // A piece lands after it was lifted (within a scan's slack: two events may be read in either order).
                 long lifted = firstLift(origin(m, sq), earliest, hesitated);
-                long landFloor = lifted == Long.MIN_VALUE ? earliest : Math.max(earliest, lifted - slack);
+                // (Where carries take a frame, after it: Lichess 4284 under `swap` at 24 Hz, seed 1: Rxf3 nobody saw,
+                // a j'adoube of g2 and its dropout, then Qxf3, read as Rxg2+ Qxg2 with the queen lifted from g3 and set
+                // down on g2 in one frame. Not a castling's or a promotion's pieces, which two hands may move at
+                // once, nor moves made while the board was not read or before the log begins.)
+                boolean carried = carriesTakeAFrame && (m instanceof Move.Normal || m instanceof Move.EnPassant)
+                        && !inGap(floor) && lifted > readFrom;
+                long landFloor = lifted == Long.MIN_VALUE ? earliest
+                        : Math.max(earliest, carried ? lifted + 1 : lifted - slack);
                 // Set down and taken by the next move before a reading of it settled (read with landings unseen).
                 boolean landingUnread = false;
                 if (!was) {
@@ -1037,7 +1082,8 @@ final class StorySearch {
                     // (Read with landings unseen, a piece the next move takes may have been set down and taken at once:
                     // its landing read no longer than a brush of the hand may be, only what follows bears it out.)
                     boolean mayBeBrief = landingsUnseen && takenNext(line, before, k, sq);
-                    if (capturingLandingUnseen && mayBeBrief && unseen == 0 && (unseenCaptures >>> k & 1) == 0) {
+                    if ((capturingLandingUnseen >>> k & 1) != 0 && mayBeBrief && unseen == 0
+                            && (unseenCaptures >>> k & 1) == 0) {
                         // Its victim taken off, the capturing piece set down and taken by the next move before a
                         // reading of it settled (a dropout as it was set down): the square's emptiness is this
                         // capture's, its landing was not read.

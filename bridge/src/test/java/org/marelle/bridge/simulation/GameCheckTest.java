@@ -413,6 +413,37 @@ class GameCheckTest {
     }
 
     @Test
+    void aPieceIsNeverCarriedInOneFrameOnHallSensors() throws Exception {
+        // Lichess sample game 4284 under swap at 24 Hz, seed 1 (1,000,003 + 4,383): 31...Rxf3 a swap nobody saw, White
+        // touching g2 (which then dropped out), 32.Qxf3. Read as 31...Rxg2+ 32.Qxg2, the queen lifted from g3 and set
+        // down on g2 in one frame, and committed wrong. Hall sensors read a lift and a landing one scan apart at
+        // least, and no hand carries a piece faster: the two stories are asked about, answered right.
+        GameCheck.Result r = swap(LICHESS, 4284, 24, 4_383);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isPositive();
+    }
+
+    @Test
+    void aCaptureNobodySawIsCommittedOnceTheReplyIsHeldAndNothingElseExplainsTheBoard() throws Exception {
+        // Lichess sample game 1404 under swap at 24 Hz, seed 2 (2 × 1,000,003 + 1,503): 20...Qxe7 a swap nobody saw,
+        // then White's knight lifted from f3 and held 18 s. The one story, the reply begun: nothing was committed,
+        // and after Ne5 a flurry of captures went past the search's plies; the game was never followed again. Now
+        // Qxe7 is committed once the board has stayed so for the mismatch window, the knight still in hand.
+        GameCheck.Result r = swap(LICHESS, 1404, 24, 1_000_003L + 1_503);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void oneCapturingLandingUnreadAtATimeInAnExchangeOnOneSquare() throws Exception {
+        // Lichess sample game 439 under hall at 50 Hz, -Pslow seed 2 (2 × 1,000,003 + 439): 23.Rxc3 Rxc3+ 24.bxc3
+        // Rxc3+, the second rook dropping out as it was set down while bxc3's victim was plucked: c3 read empty 1.4 s
+        // through two landings. Read with every capturing landing taken next unread, bxc3's landing went too, no
+        // story was found and the game was never followed again.
+        GameCheck.Result r = played(Profile.HALL, LICHESS, 439, 50, 1_000_003L + 439);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");

@@ -70,6 +70,50 @@ class SensorModelTest {
     }
 
     @Test
+    void mayReadCarryInOneFrameSaysWhetherALiftAndALandingCanSettleTogether() {
+        // Checked against the daemon's own Debouncer: a piece lifted from square 0 and set down on square 1 some ms
+        // later, at every phase against the scans, the lifted square reading occupied still through its bounce (the
+        // worst a bounce can do), no scan lost.
+        for (int hz : new int[] {24, 40, 50}) {
+            for (int debounce : new int[] {1, 2, 3}) {
+                for (SensorModel m : new SensorModel[] {SensorModel.hall(hz, debounce), SensorModel.ideal(hz, debounce),
+                        SensorModel.reed(hz, debounce)}) {
+                    for (long carry : new long[] {20, 30, 45, 50, 60, 80}) {
+                        assertThat(m.mayReadCarryInOneFrame(carry))
+                                .as(hz + " Hz, debounce " + debounce + ", bounce " + m.bounceMillis() + ", " + carry + " ms")
+                                .isEqualTo(inOneFrameSomehow(m, carry));
+                    }
+                }
+            }
+        }
+        assertThat(SensorModel.hall(24, 2).mayReadCarryInOneFrame(50)).isFalse();
+        assertThat(SensorModel.reed(24, 2).mayReadCarryInOneFrame(45)).isTrue();
+        assertThat(SensorModel.legacyNoisy().mayReadCarryInOneFrame(90)).isTrue();   // a lift read up to three scans late
+    }
+
+    /** Whether some phase of a carry of {@code millis} ms settles its lift and its landing in one frame. */
+    private static boolean inOneFrameSomehow(SensorModel m, long millis) {
+        for (long lift = 1_000; lift < 1_000 + 1_000 / m.scanHz() + 1; lift++) {
+            org.marelle.board.Debouncer d = new org.marelle.board.Debouncer(m.debounceScans());
+            long lifted = -1, landed = -1;
+            for (long k = 0; k < 400; k++) {
+                long at = m.scanAt(k);
+                boolean from = at < lift + m.bounceMillis();
+                boolean to = at >= lift + millis;
+                var scan = from && to ? org.marelle.board.Occupancy.of(8, 8, at, 0, 1)
+                        : from ? org.marelle.board.Occupancy.of(8, 8, at, 0)
+                        : to ? org.marelle.board.Occupancy.of(8, 8, at, 1) : org.marelle.board.Occupancy.empty(8, 8, at);
+                var settled = d.accept(scan);
+                if (k == 0 || settled.isEmpty()) continue;
+                if (lifted < 0 && !settled.get().occupied(0)) lifted = at;
+                if (landed < 0 && settled.get().occupied(1)) landed = at;
+            }
+            if (lifted == landed) return true;
+        }
+        return false;
+    }
+
+    @Test
     void invalidModelsNameTheField() {
         assertThatThrownBy(() -> SensorModel.ideal(0, 1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("scanHz");
