@@ -493,8 +493,14 @@ final class CatchUp {
                 n = 0;
                 break;
             }
-            // (Moves read before a capture nobody saw stand when every close story has them.)
-            if (x.unseen() > 0 && !unseenBelieved(close, x)) n = Math.min(n, x.unseenFrom());
+            // (Moves read before a capture nobody saw stand when every close story has them; the capture and the
+            // moves after it too when it is the one close story and a move after it was seen: the horizon then
+            // follows a flurry of captures nobody saw past the search's plies. TWIC game 221 under `swap` at 24 Hz,
+            // seed 1: 19...Bxe4 20.Qxe4 Qf5 21.Qxf5 Rxf5 22.f4 Raf8 in 3.3 s, Qxe4 nobody saw; the horizon stopped
+            // at Bxe4, the story grew from five plies to seven between two searches, and the game was never followed
+            // again.)
+            boolean alone = close.size() == 1 && x.confirmed() > x.unseenAt() + 1;
+            if (x.unseen() > 0 && !unseenBelieved(close, x) && !alone) n = Math.min(n, x.unseenFrom());
             if (x.unseen() > 0) n = Math.min(n, x.confirmed());
             int k = 0;
             while (k < n && k < x.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;

@@ -964,11 +964,7 @@ final class Transition {
             // A story that held only while a piece might still be sliding has run out: what does the board show?
             evaluate();
         }
-        for (int round = 0; round < MAX_ROUNDS; round++) {
-            if (pending == null || now - pending.since() < window(pending) || !committable()) break;
-            fire();
-            evaluate();
-        }
+        firePending();
         if (ambiguity != null && now >= ambiguity.decideAt() && board.equals(ambiguity.board())) {
             // Nobody answered, and no piece is held this long: the board decides as it does when still ({@code CatchUp}).
             ambiguity = null;
@@ -978,6 +974,9 @@ final class Transition {
         if (catchUpDue() && (now - log.at() >= catchUpStill || flurryDue())) {
             unsearchedSince = -1;
             new CatchUp(this).decide();
+            // (Moves the search committed may leave the rest of the board a pending move whose window, counted from
+            // when the board began to show it, has long passed: it is final now, not a scan later.)
+            firePending();
         }
         if (ambiguity != null && !ambiguity.reported() && board.equals(ambiguity.board())
                 && now - ambiguity.since() >= config.settleMillis()) {
@@ -1003,6 +1002,15 @@ final class Transition {
         // 24 Hz, seed 1: 4.d5 exd5 5.cxd5 d6, d5's landing read late as Black's pawn was lifted, exd5 a swap nobody
         // saw and cxd5 hesitated over; no story was found and the game was never followed again).
         if (logDoubtedAt(mismatch, board, reportedBoard, settledAt, table, log, config) <= now) doubtTheLog();
+    }
+
+    /** Commits the pending move while its window has passed and the board bears it out, and what follows it so. */
+    private void firePending() {
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            if (pending == null || now - pending.since() < window(pending) || !committable()) break;
+            fire();
+            evaluate();
+        }
     }
 
     /**

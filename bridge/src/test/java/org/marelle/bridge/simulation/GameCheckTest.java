@@ -444,6 +444,16 @@ class GameCheckTest {
     }
 
     @Test
+    void aFlurryOfCapturesNobodySawIsFollowedFromTheOneStorysHorizon() throws Exception {
+        // TWIC game 221 under swap at 24 Hz, seed 1 (1,000,003 + 6,309): 19...Bxe4 20.Qxe4 Qf5 21.Qxf5 Rxf5 22.f4
+        // Raf8 in 3.3 s, Qxe4 a swap nobody saw. The one story was found at each step, but the horizon kept from it
+        // stopped before the capture nobody saw; seven plies on, no search reached the board, and the game was
+        // never followed again.
+        GameCheck.Result r = swap("pgn-parser_twic-01-232games.pgn.gz", 221, 24, 6_309);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
