@@ -170,7 +170,15 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
      * (a lost scan, rare, aside).
      */
     public boolean mayReadCarryInOneFrame(long millis) {
-        return millis < (long) Math.ceil(scanMillis()) + bounceMillis + longestFlicker();
+        return millis < (long) Math.ceil(scanMillis()) + liftReadLate();
+    }
+
+    /**
+     * The longest a square may go on reading a piece after it was lifted, in ms of physical time: reed bounce or the
+     * legacy flicker; 0 for sensors without either. (The debouncer delays every change alike.)
+     */
+    public long liftReadLate() {
+        return bounceMillis + longestFlicker();
     }
 
     /**

@@ -1212,7 +1212,13 @@ final class StorySearch {
             if (made != null && made != promotion.apply(p)) {
                 if (!touchedChoice(p, line.get(k), made, done, cursor, matched)) return null;
             }
-            spanFrom[k] = earliest;
+            // (A piece passes over the squares on its way only once it left its own: no sooner than its lift was
+            // read, less what reads a lifted square occupied a while (bounce, flicker) and a scan. ECC 2018 game 116
+            // under `noisy` at 24 Hz, seed 2: c6 flickered 125 ms, then c5 read empty 167 ms, then the rook on c7
+            // was lifted to go to b7: read as Rxc5+ with the rook passing over c6 before it left c7.)
+            long leftAt = m instanceof Move.Normal ? firstLift(m.from(), earliest, hesitated) : Long.MIN_VALUE;
+            spanFrom[k] = leftAt == Long.MIN_VALUE ? earliest
+                    : Math.max(earliest, leftAt - sensors.liftReadLate() - slack);
             spanTo[k] = done;
             // (A capture nobody saw landed when nobody saw: its piece may have been on its way, dragged over the
             // squares it passes, until the next move's piece was lifted. Lichess 4470 under `hall` at 24 Hz, seed 2:

@@ -454,6 +454,16 @@ class GameCheckTest {
     }
 
     @Test
+    void aPiecePassesOverTheSquaresOnItsWayOnlyOnceItLeftItsOwn() throws Exception {
+        // ECC 2018 game 116 under noisy at 24 Hz without debouncing, seed 2 as `marelle simulate` numbers it over every
+        // shared game (2,000,006 + 5,232): 33.Rxc5, then 33...Rb7 with the rook held 2.5 s. A flicker on c6 (125 ms)
+        // and then on c5 (167 ms) before the rook on c7 was lifted read as 33...Rxc5+: the c6 reading as the rook
+        // passing over it on its way, though it left c7 only 209 ms later, the carry read in one frame.
+        GameCheck.Result r = noisy(game("chesslib_cup_ECC2018.pgn.gz", 116), 24, 2 * 1_000_003L + 5_232);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
