@@ -953,6 +953,8 @@ final class StorySearch {
         boolean[][] matched = new boolean[changes.length][];
         for (int sq = 0; sq < changes.length; sq++) matched[sq] = new boolean[changes[sq].at().length];
         long[] spanFrom = new long[line.size()];
+        // From when each move's piece may have been passing over the squares on its way (see below).
+        long[] pathFrom = new long[line.size()];
         // Until when each move's piece may have been on its way (its landing, or for a landing nobody saw, the first
         // reading of the move that took it).
         long[] spanTo = new long[line.size()];
@@ -1212,12 +1214,13 @@ final class StorySearch {
             if (made != null && made != promotion.apply(p)) {
                 if (!touchedChoice(p, line.get(k), made, done, cursor, matched)) return null;
             }
+            spanFrom[k] = earliest;
             // (A piece passes over the squares on its way only once it left its own: no sooner than its lift was
             // read, less what reads a lifted square occupied a while (bounce, flicker) and a scan. ECC 2018 game 116
             // under `noisy` at 24 Hz, seed 2: c6 flickered 125 ms, then c5 read empty 167 ms, then the rook on c7
             // was lifted to go to b7: read as Rxc5+ with the rook passing over c6 before it left c7.)
             long leftAt = m instanceof Move.Normal ? firstLift(m.from(), earliest, hesitated) : Long.MIN_VALUE;
-            spanFrom[k] = leftAt == Long.MIN_VALUE ? earliest
+            pathFrom[k] = leftAt == Long.MIN_VALUE ? earliest
                     : Math.max(earliest, leftAt - sensors.liftReadLate() - slack);
             spanTo[k] = done;
             // (A capture nobody saw landed when nobody saw: its piece may have been on its way, dragged over the
@@ -1325,6 +1328,15 @@ final class StorySearch {
                 // standing 720 ms: Lichess 1781 under `swap` at 40 and 50 Hz, never followed again).
                 if (c.occupied()[j] && lasted <= standMillis
                         && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, spanTo, paths)) {
+                    // (Read on a move's path while it was made, but before its piece left its square: no passing of
+                    // it, and no stay either (a hand brushing the square as it plucked a victim, then the piece
+                    // passing over it: Lichess 2805 under `swap` at 30 Hz, seed 3, fxe5 then Qh4 over f6): it counts
+                    // for as long as it lasted.)
+                    if (!dragged(sq, c.at()[j], c.at()[j + 1], pathFrom, spanTo, paths)) {
+                        unexplained += lasted;
+                        longestStray = Math.max(longestStray, lasted);
+                        strays += lasted;
+                    }
                     continue;
                 }
                 // A piece that stood where the story has none, longer than a piece rests on its way (dragged or not;
@@ -1334,7 +1346,7 @@ final class StorySearch {
                     for (Move m : line) hesitationMayHelp |= PromotionChoices.base(m).from() == sq;
                     return null;
                 }
-                if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, spanTo, paths)) continue;
+                if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], pathFrom, spanTo, paths)) continue;
                 if (c.occupied()[j] && partial) {
                     if (handPath == null) {
                         handPath = SquareSet.EMPTY;

@@ -464,6 +464,17 @@ class GameCheckTest {
     }
 
     @Test
+    void aBrushBeforeAPieceLeftIsNoStayJoinedWithItsPassing() throws Exception {
+        // Lichess sample game 2805 under swap at 30 Hz, seed 3 (3,000,009 + 2,904), a rate and seed off the grid:
+        // 37.fxe5 Qh4, the knight plucked off e5 brushing f6, then the queen dragged d8-h4 over f6. Once a move's
+        // path opened only at its piece's lift, the brush was no passing of the queen, and joined with her passing
+        // as one stay it ruled the story out: the game was never followed again. It now counts for as long as it
+        // lasted.
+        GameCheck.Result r = swap(LICHESS, 2805, 30, 2 * 1_000_003L + 2_904);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
