@@ -1215,13 +1215,16 @@ final class StorySearch {
                 if (!touchedChoice(p, line.get(k), made, done, cursor, matched)) return null;
             }
             spanFrom[k] = earliest;
+            paths[k] = passes(m);
+            // (When this move's own piece was first lifted: wanted for its path, and after a capture nobody saw.)
+            long ownLift = !paths[k].isEmpty() || k > 0 && landedWhenUnseen[k - 1]
+                    ? firstLift(m.from(), earliest, hesitated) : Long.MIN_VALUE;
             // (A piece passes over the squares on its way only once it left its own: no sooner than its lift was
             // read, less what reads a lifted square occupied a while (bounce, flicker) and a scan. ECC 2018 game 116
             // under `noisy` at 24 Hz, seed 2: c6 flickered 125 ms, then c5 read empty 167 ms, then the rook on c7
             // was lifted to go to b7: read as Rxc5+ with the rook passing over c6 before it left c7.)
-            long leftAt = m instanceof Move.Normal ? firstLift(m.from(), earliest, hesitated) : Long.MIN_VALUE;
-            pathFrom[k] = leftAt == Long.MIN_VALUE ? earliest
-                    : Math.max(earliest, leftAt - sensors.liftReadLate() - slack);
+            pathFrom[k] = !(m instanceof Move.Normal) || ownLift == Long.MIN_VALUE ? earliest
+                    : Math.max(earliest, ownLift - sensors.liftReadLate() - slack);
             spanTo[k] = done;
             // (A capture nobody saw landed when nobody saw: its piece may have been on its way, dragged over the
             // squares it passes, until the next move's piece was lifted. Lichess 4470 under `hall` at 24 Hz, seed 2:
@@ -1230,10 +1233,8 @@ final class StorySearch {
             if (k > 0 && unseenAt == k && landedUnseen >= 0) spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(first, done));
             if (k > 0 && landedWhenUnseen[k - 1]) {
                 // (Until this move's own piece was lifted: its victim may have been plucked long before.)
-                long ownLift = firstLift(m.from(), earliest, hesitated);
                 spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(ownLift == Long.MIN_VALUE ? first : ownLift, done));
             }
-            paths[k] = passes(m);
             doneAt[k] = done;
             if (lateJoined && readLate < 0 && k > 0 && floor != Long.MIN_VALUE && !inGap(floor)
                     && first < floor + REACTION_MILLIS - falseEmpty - slack) {
