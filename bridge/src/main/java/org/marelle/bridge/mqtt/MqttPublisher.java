@@ -62,6 +62,15 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
     /** How long a stop waits for the broker to take what is still queued. */
     private static final long FLUSH_MILLIS = 5_000;
 
+    /**
+     * Paho's bound on publishes not yet acknowledged (its default is 10). This publisher sends one at a time, yet Paho
+     * lets a publish return before it counts its acknowledgement (its callback thread does that, later; eclipse-paho
+     * issue 551), so a burst of events on a busy machine could hit 10 with the broker perfectly well: "Too many
+     * publishes in progress". A hub sending many boards' orders at once (RoundFeed) has several truly in flight.
+     */
+    static final int MAX_INFLIGHT = 1_000;
+    private static final long INFLIGHT_RETRY_MILLIS = 20;
+
     private final BoardTopics topics;
     private final Settings settings;
     private final Consumer<String> warn;
@@ -176,6 +185,19 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
                 }
             } catch (MqttException e) {
                 if (!running) break;
+                if (e.getReasonCode() == MqttException.REASON_CODE_MAX_INFLIGHT && client != null
+                        && client.isConnected()) {
+                    // Paho still counting acknowledgements it has (see MAX_INFLIGHT): the broker is there, the
+                    // connection is kept, and the same event goes again in a moment; nothing to tell the operator.
+                    try {
+                        synchronized (lock) {
+                            if (running) lock.wait(INFLIGHT_RETRY_MILLIS);
+                        }
+                    } catch (InterruptedException ie) {
+                        break;
+                    }
+                    continue;
+                }
                 if (!reported) warn.accept("mqtt: " + settings.url() + ": " + reason(e) + "; the events wait, and are"
                         + " sent once the broker is back");
                 reported = true;
@@ -239,6 +261,7 @@ public final class MqttPublisher implements GameSession.Listener, AutoCloseable 
         o.setAutomaticReconnect(false);
         o.setConnectionTimeout(10);
         o.setKeepAliveInterval(20);
+        o.setMaxInflight(MAX_INFLIGHT);
         if (settings.username() != null) o.setUserName(settings.username());
         if (settings.password() != null) o.setPassword(settings.password().toCharArray());
         o.setWill(topics.status(), "offline".getBytes(StandardCharsets.UTF_8), 1, true);

@@ -100,6 +100,7 @@ public final class RoundFeed implements AutoCloseable {
             o.setCleanSession(true);
             o.setAutomaticReconnect(true);
             o.setMaxReconnectDelay(30_000);
+            o.setMaxInflight(MqttPublisher.MAX_INFLIGHT);   // many boards' orders may go at once
             if (username != null) o.setUserName(username);
             if (password != null) o.setPassword(password.toCharArray());
             c.connect(o);
