@@ -121,7 +121,8 @@ final class CatchUp {
             // The best story leads when every other leaves a reading longer than a proof more unexplained; the
             // others are as likely as it.
             List<StorySearch.Story> close = stories.stream()
-                    .filter(x -> x.cost() < best.cost() + t.config.proofMillis() || heldAsLongAsUnseen(best, x)).toList();
+                    .filter(x -> x.cost() < best.cost() + t.config.proofMillis() || heldAsLongAsUnseen(best, x)
+                            || sameCaptureUnseen(best, x)).toList();
             lastClose = close;
             boolean heldLong = t.now - t.log.at() >= t.config.holdMillis();
             // (Legal moves explain the board: no mismatch while it stands, and one reported only once the board
@@ -430,9 +431,37 @@ final class CatchUp {
         // (Only where a swap often leaves no reading: where only a lost scan hides one, a capture seen is likelier.)
         if (!t.config.sensors().oftenMisses(StorySearch.SHORTEST_SWAP_MILLIS)) return false;
         if (best.heldForCapture() <= t.config.mismatchMillis() || x.unseen() <= best.unseen()) return false;
-        if (x.moves().size() != best.moves().size()) return false;
-        for (int k = 0; k < x.moves().size(); k++) {
-            if (PromotionChoices.base(x.moves().get(k)).from() != PromotionChoices.base(best.moves().get(k)).from()) {
+        return samePieces(best, x);
+    }
+
+    /**
+     * Whether story {@code x} is as likely as {@code best} while the move after them is still being made: the same
+     * pieces move, but the first of {@code x}'s is a capture nobody saw where {@code best}'s first is another capture
+     * by the same piece, read only as briefly as a dropout of the piece just set down on its victim's square could
+     * read (see {@link StorySearch.Story#dropoutCaptures}). A reading a dropout explains as well is no better evidence
+     * of a capture than none: counted so, {@code x} is within a proof of {@code best}. Where the piece goes next tells
+     * them apart (it leaves from the square it took on), so they stay close while the capture and at most one move
+     * after it were read and the next is being made, and no longer: past that, moves after bear the capture out in
+     * either story alike, and waiting on would only lose the game past the search's plies (Lichess 1675, same
+     * settings: Nxb4 read over the dropouts of the pawn just set there, then an exchange of rooks on c8 and c1). Lichess 3742 under `swap` at 24 Hz, seed 2: 33...exd5, the pawn set
+     * down off centre, then 34.Rxf5+ nobody saw, Ke6 and Rg5 begun; the pawn's first dropout, 84 ms just as the rook
+     * left e5, read as the pluck of 34.Rxd5, and that story, leading by the capture nobody saw and one dropout, was
+     * committed with the rook in hand.
+     */
+    private boolean sameCaptureUnseen(StorySearch.Story best, StorySearch.Story x) {
+        if (!best.partial() || best.moves().isEmpty() || best.moves().size() > 2 || best.dropoutCaptures() == 0
+                || x.unseen() <= best.unseen() || !samePieces(best, x)
+                || x.moves().get(0).equals(best.moves().get(0))) {
+            return false;
+        }
+        return x.cost() < best.cost() + (best.dropoutCaptures() + 1) * t.config.proofMillis();
+    }
+
+    /** Whether stories {@code a} and {@code b} have as many moves, each of the same square. */
+    private static boolean samePieces(StorySearch.Story a, StorySearch.Story b) {
+        if (a.moves().size() != b.moves().size()) return false;
+        for (int k = 0; k < a.moves().size(); k++) {
+            if (PromotionChoices.base(a.moves().get(k)).from() != PromotionChoices.base(b.moves().get(k)).from()) {
                 return false;
             }
         }

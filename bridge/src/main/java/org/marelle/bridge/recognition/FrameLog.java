@@ -544,6 +544,15 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         return longest[0];
     }
 
+    /** How long the run during which {@code square} read empty at time {@code t} lasted (0 when it read occupied). */
+    long emptyRunAt(int square, long t, long now) {
+        long[] length = {0};
+        emptyRuns(square, Long.MIN_VALUE, now, (start, end) -> {
+            if (start <= t && t < end) length[0] = end - start;
+        });
+        return length[0];
+    }
+
     private interface Run {
         void of(long start, long end);
     }

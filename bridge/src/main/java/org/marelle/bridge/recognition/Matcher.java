@@ -131,9 +131,32 @@ final class Matcher {
         }
         best = choose(table, found, null, n, Long.MIN_VALUE);
         if (best < 0) return null;
-        if (contradictsLastStory(best) || stoodApart(best, SquareSet.EMPTY)) return null;
+        if (contradictsLastStory(best) || stoodApart(best, SquareSet.EMPTY) || pluckedWithAnotherInHand(best)) {
+            return null;
+        }
         if (t.polarity != null && !polarityFits(table.position.play(table.moves[best]))) return null;
         return new Ply(table.moves[best], best);
+    }
+
+    /**
+     * Whether capture {@code i}'s victim was taken off before its piece was lifted while another piece of the side to
+     * move was off its square (longer than a dropout lasts), put back since: one hand holding a piece and the other
+     * taking the victim, or, likelier for one hand, that piece's move and more nobody saw (Morphy 170 under `swap` at
+     * 30 Hz, seed 3: 6...exd4 a swap nobody saw, 7.e5 and 7...Ne4 read as 6...Nxe4, the e5 pawn lifted and "put
+     * back" while the e4 pawn was plucked). The story search weighs both once the board is still.
+     */
+    private boolean pluckedWithAnotherInHand(int i) {
+        if (!table.isHiddenCapture(i)) return false;
+        long landed = proof(table, i, Long.MIN_VALUE);
+        long lifted = t.log.lastEmptied(table.moves[i].from());
+        FrameLog before = landed < 0 ? null : t.log.before(landed);
+        long plucked = before == null ? -1 : before.lastEmptied(table.victim[i]);
+        if (plucked < 0 || lifted < 0 || plucked >= lifted) return false;
+        SquareSet own = table.position.occupancy(table.position.turn()).without(table.moves[i].from());
+        for (int sq : own.toArray()) {
+            if (t.log.emptyRunAt(sq, plucked, t.now) > t.config.sensors().longestFalseEmpty()) return true;
+        }
+        return false;
     }
 
     /**
@@ -524,7 +547,7 @@ final class Matcher {
             if (firsts[k] == first) reply = replies[k];
         }
         if (lastStoryExplainsBetter(first, reply.explains())) return null;
-        if (passedOverLate(first, reply)) return null;
+        if (passedOverLate(first, reply) || pluckedWithAnotherInHand(first)) return null;
         // A first move's capture that its piece may have made elsewhere, nobody seeing it, as a single move's
         // (fasterCaptureSeen): the story search weighs both (ECC 2018 game 898 at 24 Hz: Nxc4 nobody saw, then a
         // black pawn on e4 lifted and put back and Rc6, read as Nxe4 Rc6).

@@ -85,12 +85,14 @@ final class StorySearch {
      * none): the moves before it were read.
      * {@code misread}: it holds only if the sensors misread the board more than they usually do (see
      * {@link #misreadOnce}). {@code heldForCapture}: the longest the board stood still, a piece of it that captured
-     * (its capture read) lifted, before its victim's square emptied (0 when none).
+     * (its capture read) lifted, before its victim's square emptied (0 when none). {@code dropoutCaptures}: how many
+     * of its captures were read only by an emptiness of the victim's square that a dropout of the piece just set down
+     * there could make as well (the victim plucked, or that piece off centre: the reading does not tell).
      */
     record Story(List<Move> moves, long[] doneAt, int unseen, long unexplained, int confirmed, long unseenMillis,
                  boolean partial, long unreadUntil, boolean lastSeen, long stoodUntil, int confirmedIfStill,
                  long longestStray, long strays, boolean landedUnseen, int unseenAt, int unseenFrom,
-                 boolean misread, long heldForCapture, int unseenMoves) {
+                 boolean misread, long heldForCapture, int unseenMoves, int dropoutCaptures) {
 
         /**
          * How many of its first moves, at most those confirmed, the moves after bear out: every capture nobody saw
@@ -138,7 +140,8 @@ final class StorySearch {
         Story misreadOnce(int at) {
             return new Story(moves, doneAt, unseen + 1, unexplained, confirmed, unseenMillis, partial, unreadUntil,
                     lastSeen, stoodUntil, confirmedIfStill, longestStray, strays, landedUnseen, at,
-                    unseenFrom < 0 ? at : Math.min(unseenFrom, at), true, heldForCapture, unseenMoves);
+                    unseenFrom < 0 ? at : Math.min(unseenFrom, at), true, heldForCapture, unseenMoves,
+                    dropoutCaptures);
         }
 
         /** Whether move {@code k} was made while the board was not read (done by the time it was first read). */
@@ -967,6 +970,7 @@ final class StorySearch {
         // earlyReplyMillis).
         List<SquareSet> early = new ArrayList<>();
         int steady = 0;
+        int dropoutCaptures = 0;
         boolean lastWeak = false;
         long stoodUntil = Long.MAX_VALUE;
         int landedUnseen = -1;
@@ -1148,8 +1152,9 @@ final class StorySearch {
                         first = Math.min(first, emptied);
                         landed = Math.max(landed, filled);
                         long setDown = setDownFor(sq, j);
-                        if (filled - emptied < proofMillis || mayBeDropout(sq, j, sensors.longestFalseEmpty(), setDown)
-                                || brief) {
+                        boolean dropoutLike = mayBeDropout(sq, j, sensors.longestFalseEmpty(), setDown);
+                        if (dropoutLike) dropoutCaptures++;
+                        if (filled - emptied < proofMillis || dropoutLike || brief) {
                             weak = true;
                         }
                         // (A piece set down unseen by a capture before may have been set down as late as just before
@@ -1409,7 +1414,7 @@ final class StorySearch {
         }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
-                heldForCapture, unseenMoves);
+                heldForCapture, unseenMoves, dropoutCaptures);
     }
 
     /**

@@ -475,6 +475,28 @@ class GameCheckTest {
     }
 
     @Test
+    void aCaptureReadOnlyAsBrieflyAsADropoutOfThePieceJustSetThereWaitsForWhatFollows() throws Exception {
+        // Lichess sample game 3742 under swap at 24 Hz, seed 2 (2,000,006 + 3,841): 33...exd5, the pawn set down off
+        // centre (d5 read empty three times in the next second), then 34.Rxf5+ a swap nobody saw, Ke6, and Rg5 begun.
+        // The first of the dropouts, 84 ms just as the rook left e5, read as the pluck of 34.Rxd5: that story led by
+        // the capture nobody saw and one dropout, and was committed. A reading a dropout explains as well is no better
+        // evidence of a capture than none: the stories stay close until the rook lands on g5 and tells them apart.
+        GameCheck.Result r = swap(LICHESS, 3742, 24, 1_000_003L + 3_841);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aVictimPluckedWhileAnotherPieceOfTheMoverWasInHandIsNoSinglePly() throws Exception {
+        // Morphy game 170 under swap at 30 Hz, seed 3 (3,000,009 + 5,075), a rate and seed off the grid: 6...exd4 a
+        // swap nobody saw, then 7.e5 and 7...Ne4. The board then differs from the position before exd4 by the knight
+        // alone, and 6...Nxe4 (its victim read plucked 1.5 s before the knight was lifted, while Black's e5 pawn was
+        // off its square) was committed by the whole-board match. Such a pluck is a second hand or moves nobody saw:
+        // the story search weighs both (here the player is asked, and answers).
+        GameCheck.Result r = swap("chesslib_Morphy_UTF8.pgn.gz", 170, 30, 2 * 1_000_003L + 5_075);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
