@@ -628,6 +628,14 @@ final class StorySearch {
         if (!mayBeBegun(occ)) return false;
         SquareSet lifted = occ.minus(board);
         SquareSet own = p.occupancy(p.turn());
+        // (A piece of the other side dropping out beside the one lifted is no second piece in hand: Lichess 4373 under
+        // `hall` at 24 Hz, seed 3, White's queen lifted again to be set straight while Black's, just set down on f5,
+        // dropped out: the story with the queen in hand was never read, and Qf3, where it rested on its way, was
+        // committed.)
+        SquareSet others = lifted.minus(own);
+        if (lifted.count() == 2 && others.count() == 1 && mayBeDroppingOut(others.toArray()[0])) {
+            lifted = lifted.minus(others);
+        }
         if (lifted.minus(own).isEmpty()) {
             if (lifted.count() == 1 || castlingLifts(p, lifted)) return true;
             for (int sq : lifted.toArray()) {

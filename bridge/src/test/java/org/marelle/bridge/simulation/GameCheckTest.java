@@ -497,6 +497,16 @@ class GameCheckTest {
     }
 
     @Test
+    void anOpponentsDropoutBesideAPieceLiftedAgainIsNoSecondPieceInHand() throws Exception {
+        // Lichess sample game 4373 under hall at 24 Hz, seed 3 (3,000,009 + 4,472), a seed no fix was made on:
+        // 14.Qg4 carried over f3, set down off centre and lifted again 210 ms later to be set straight, while Black's
+        // queen, just set down on f5, dropped out. Two pieces read lifted, one of them the other side's that no move
+        // takes, ruled out the story with the queen in hand, and 14.Qf3 (its rest on the way) was committed.
+        GameCheck.Result r = played(Profile.HALL, LICHESS, 4373, 24, 2 * 1_000_003L + 4_472);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aGameIsStalledWhenPliesAreMissedWithoutAWrongMove() {
         Move f5 = BEFORE.parseSan("f5");
         Move exf6 = BEFORE.play(f5).parseSan("exf6");
