@@ -152,8 +152,10 @@ final class Matcher {
         FrameLog before = landed < 0 ? null : t.log.before(landed);
         long plucked = before == null ? -1 : before.lastEmptied(table.victim[i]);
         if (plucked < 0 || lifted < 0 || plucked >= lifted) return false;
+        // (Only the squares read empty as the victim was plucked: the log is walked for those alone.)
+        FrameLog atPluck = t.log.before(plucked + 1);
         SquareSet own = table.position.occupancy(table.position.turn()).without(table.moves[i].from());
-        for (int sq : own.toArray()) {
+        for (int sq : own.minus(atPluck.board()).toArray()) {
             if (t.log.emptyRunAt(sq, plucked, t.now) > t.config.sensors().longestFalseEmpty()) return true;
         }
         return false;
