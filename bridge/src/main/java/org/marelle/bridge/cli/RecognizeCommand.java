@@ -208,6 +208,18 @@ final class RecognizeCommand implements Callable<Integer> {
                 }
                 yield "# " + t.atMillis() + " takeback " + t.plies() + ": " + String.join(" ", ucis);
             }
+            case RecognitionEvent.Corrected c -> {
+                // Name the moves withdrawn from the position they were played in; their replacements follow.
+                List<String> ucis = new ArrayList<>();
+                Position p = c.position();
+                for (int i = c.undone().size() - 1; i >= 0; i--) {
+                    Move m = c.undone().get(i);
+                    ucis.add(p.uci(m));
+                    p = p.play(m);
+                }
+                yield "# " + c.atMillis() + " correction: " + c.plies() + (c.plies() == 1 ? " move" : " moves")
+                        + " withdrawn: " + String.join(" ", ucis);
+            }
             case RecognitionEvent.PromotionPending p -> {
                 StringJoiner choices = new StringJoiner(", ");
                 for (RecognitionEvent.PromotionChoice c : p.choices()) {

@@ -50,9 +50,11 @@ import picocli.CommandLine.TypeConversionException;
                 + "hall (Hall sensors: dropouts after off-centre set-downs, brush of empty neighbours), swap "
                 + "(one-handed fast captures, Hall), drag (every slider and pawn double step dragged, reed).",
             "Before the totals, 'questions: Q' counts the questions the board asked, 'mismatches: X' the mismatches "
-                + "it reported in games it then followed right to the end, and 'stalled: N' the games where the "
-                + "recognizer stopped following (plies never committed, none wrong). Ends with 'games: G, plies: N, correct: C, wrong: W, missed: M, "
-                + "spurious: S'; exit code 1 unless W, M and S are all 0."
+                + "it reported in games it then followed right to the end, 'corrections: K' how often it withdrew "
+                + "committed moves the moves after showed wrong and recorded the right ones (such games are listed "
+                + "too), and 'stalled: N' the games where the recognizer stopped following (plies never committed, "
+                + "none wrong). Ends with 'games: G, plies: N, correct: C, wrong: W, missed: M, spurious: S', counted "
+                + "on the games as recorded in the end; exit code 1 unless W, M and S are all 0."
         },
         footer = {"", "Examples:", "  marelle simulate --pgn games.pgn --profile noisy --seed 7",
             "  marelle simulate --pgn games.pgn --profile hall --scan-hz 24 --dump wrong/"},
@@ -141,7 +143,7 @@ final class SimulateCommand implements Callable<Integer> {
                 for (int i = 0; i < results.size(); i++) {
                     GameCheck.Result r = result(results.get(i));
                     fileTally = fileTally.plus(r);
-                    if (!r.ok()) {
+                    if (!r.ok() || r.corrections() > 0) {
                         GameFiles.Game g = played.get(i);
                         out.println(g.source() + " game " + g.number() + ": " + r.problem());
                         if (dump != null) dumpTrace(g, gameIndex - results.size() + i, sensors);
@@ -161,6 +163,10 @@ final class SimulateCommand implements Callable<Integer> {
         if (total.falseMismatches() > 0) {
             out.println("mismatches: " + total.falseMismatches() + " (reported in games then followed right to the end:"
                     + " on a broadcast board, an alert to the operator for nothing)");
+        }
+        if (total.corrections() > 0) {
+            out.println("corrections: " + total.corrections() + " (moves committed, shown wrong by the moves after,"
+                    + " withdrawn and recorded right)");
         }
         out.println("stalled: " + total.stalled());
         out.println(total);

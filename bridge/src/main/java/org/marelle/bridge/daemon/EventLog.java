@@ -84,6 +84,9 @@ public final class EventLog {
                     + (s.tags().containsKey("White") || s.tags().containsKey("Black")
                     ? ", " + s.tags().getOrDefault("White", "?") + " - " + s.tags().getOrDefault("Black", "?") : ""));
             case SessionEvent.MovePlayed m -> info("move " + moveNumber(game.initial(), m.ply()) + " " + m.san());
+            case SessionEvent.MovesTakenBack t when t.corrected() -> warning("correction: the board showed the last "
+                    + (t.plies() == 1 ? "move" : t.plies() + " moves") + " wrong, withdrawn back to ply " + game.plies()
+                    + "; the moves read instead follow");
             case SessionEvent.MovesTakenBack t -> info("takeback of " + t.plies() + (t.plies() == 1 ? " ply" : " plies")
                     + ", back at ply " + game.plies());
             case SessionEvent.TagChanged t -> info(t.value() == null ? "tag " + t.name() + " removed"

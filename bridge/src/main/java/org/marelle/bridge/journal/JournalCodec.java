@@ -55,7 +55,7 @@ public final class JournalCodec {
                 }
             }
             case SessionEvent.MovesTakenBack t -> {
-                f.add("takeback");
+                f.add(t.corrected() ? "correction" : "takeback");
                 f.add(Long.toString(t.atMillis()));
                 f.add(Integer.toString(t.plies()));
             }
@@ -110,9 +110,9 @@ public final class JournalCodec {
                     yield new SessionEvent.MovePlayed(time(f), Integer.parseInt(f.get(2)), f.get(3), f.get(4),
                             Long.parseLong(f.get(5)), Long.parseLong(f.get(6)));
                 }
-                case "takeback" -> {
+                case "takeback", "correction" -> {
                     exactly(f, 3);
-                    yield new SessionEvent.MovesTakenBack(time(f), Integer.parseInt(f.get(2)));
+                    yield new SessionEvent.MovesTakenBack(time(f), Integer.parseInt(f.get(2)), kind.equals("correction"));
                 }
                 case "tag" -> {
                     if (f.size() != 3 && f.size() != 4) throw new IllegalArgumentException("3 or 4 fields, not " + f.size());

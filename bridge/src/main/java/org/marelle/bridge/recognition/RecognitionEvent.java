@@ -9,9 +9,10 @@ import org.marelle.rules.PieceType;
 import org.marelle.rules.Position;
 
 /**
- * What the recognizer tells the game session. Only {@link MoveCommitted}, {@link TakenBack}, {@link NewGameDetected}
- * and {@link ResultGesture} change the game; the others are for display. A committed move is final: the recognizer
- * never publishes a move and rewrites it later.
+ * What the recognizer tells the game session. Only {@link MoveCommitted}, {@link TakenBack}, {@link Corrected},
+ * {@link NewGameDetected} and {@link ResultGesture} change the game; the others are for display. A committed move is
+ * final unless the board shows it wrong while it is one of the last two: then {@link Corrected} withdraws it and the
+ * moves that replace it follow.
  */
 public sealed interface RecognitionEvent {
 
@@ -34,6 +35,21 @@ public sealed interface RecognitionEvent {
     /** Casual mode: the pieces were put back to an earlier position; {@code undone} newest first. */
     record TakenBack(long atMillis, List<Move> undone, Position position) implements RecognitionEvent {
         public TakenBack {
+            undone = List.copyOf(undone);
+        }
+
+        public int plies() {
+            return undone.size();
+        }
+    }
+
+    /**
+     * The recognizer corrects moves it committed: the board showed them wrong (see "Corrections" in
+     * docs/recognition.md). {@code undone}: the moves withdrawn, newest first; {@code position}: the position they were
+     * played from, where the game resumes; the moves that replace them follow as {@link MoveCommitted}.
+     */
+    record Corrected(long atMillis, List<Move> undone, Position position) implements RecognitionEvent {
+        public Corrected {
             undone = List.copyOf(undone);
         }
 

@@ -93,6 +93,7 @@ public final class RecognizerState {
     final PromotionWait promotionWait;
     /** See {@link Transition#syncedAt}. */
     final long syncedAt;
+    final Revisable revisable;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -134,6 +135,7 @@ public final class RecognizerState {
         this.horizons = List.of();
         this.syncedAt = Long.MIN_VALUE;
         this.promotionWait = null;
+        this.revisable = Revisable.NONE;
     }
 
     RecognizerState(Transition t) {
@@ -172,6 +174,7 @@ public final class RecognizerState {
         horizons = t.horizons;
         syncedAt = t.syncedAt;
         promotionWait = t.promotionWait;
+        revisable = t.revisable;
         unsearchedSince = t.unsearchedSince;
         movedSinceCommit = t.movedSinceCommit;
         catchUpAt = t.catchUpDue() ? Math.min(t.log.at() + t.catchUpStill, t.flurryAt()) : -1;

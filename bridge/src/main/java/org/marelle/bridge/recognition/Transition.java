@@ -124,6 +124,8 @@ final class Transition {
      * choice squares are lit as for a promotion pending, until the search decides again. Null when none.
      */
     PromotionWait promotionWait;
+    /** The last moves committed, open to correction while the board shows them wrong (see {@link #revise}). */
+    Revisable revisable;
     boolean explained;
 
     final List<RecognitionEvent> events = new ArrayList<>(2);
@@ -167,6 +169,7 @@ final class Transition {
         horizons = s.horizons;
         syncedAt = s.syncedAt;
         promotionWait = s.promotionWait;
+        revisable = s.revisable;
         explained = s.unexplainedSince < 0;
     }
 
@@ -198,6 +201,7 @@ final class Transition {
             }
             board = b;
             log = log.push(now, b);
+            revisable = revisable.push(now, b);
             catchUpStill = glance();
             // (A board that comes back to one searched before comes back with more evidence: searched anew.)
             searched = null;
@@ -221,6 +225,7 @@ final class Transition {
         advance(Math.max(now, t));
         board = null;
         log = null;
+        revisable = Revisable.NONE;
         pending = null;
         recentProvisional = null;
         recentAt = Long.MIN_VALUE;
@@ -268,6 +273,7 @@ final class Transition {
         history = History.push(history, before, m, config.takebackPlies());
         setTable(tableOf(after));
         lastMove = m;
+        revisable = Revisable.NONE;
         remoteMove = m;
         remoteAt = now;
         recentProvisional = null;
@@ -311,6 +317,7 @@ final class Transition {
         history = h.older();
         lastMove = history == null ? null : history.move();
         setTable(tableOf(back));
+        revisable = Revisable.NONE;
         remoteMove = null;
         recentProvisional = null;
         boardChoice = null;
@@ -993,7 +1000,7 @@ final class Transition {
                 && result == null && (table.count > 0 || table.remote) && !board.equals(reportedBoard)
                 && !board.equals(storyBoard)
                 && (ambiguity == null || !ambiguity.reported() || !board.equals(ambiguity.board()))) {
-            reportMismatch();
+            if (!revise()) reportMismatch();
         }
         // A board reported unexplained and left as it is for another mismatch window is one the players take for
         // right: the log's account of how it came to be is doubted (two misreadings in one story, which the story
@@ -1156,6 +1163,7 @@ final class Transition {
                 history = h.older();
                 lastMove = history == null ? null : history.move();
                 setTable(tableOf(back));
+                revisable = Revisable.NONE;
                 pending = null;
                 recentProvisional = null;
                 log = FrameLog.of(now, board);
@@ -1182,6 +1190,9 @@ final class Transition {
         Position before = table.position;
         MoveTable after = index >= 0 && table.moves[index].equals(m) ? tableAfter(index) : tableOf(before.play(m));
         events.add(new MoveCommitted(now, m, before.san(m), before.uci(m), before, after.position));
+        if (remoteSides.isEmpty()) {
+            revisable = revisable.committed(new Revisable.Entry(before, m, history, lastMove, settledAt, log, now), board);
+        }
         history = History.push(history, before, m, config.takebackPlies());
         lastMove = m;
         setTable(after);
@@ -1198,6 +1209,21 @@ final class Transition {
         // a change, so that what the sensors may do after a piece is set down is known to follow it.)
         log = log.since(evidenceFrom == Long.MIN_VALUE ? evidenceFrom : evidenceFrom - 1)
                 .placedUnseen(placedUnseen(PromotionChoices.base(m)), now);
+    }
+
+    /**
+     * Commits move {@code m} again in a correction ({@link Correction}): a move the board read as it reads the move
+     * withdrawn, so the readings and when the board settled stay as they are. Stamped {@code at}, when the move it
+     * stands for was committed: the game's clocks charge each move the time it took, as before.
+     */
+    void recommit(Move m, long at) {
+        Position before = table.position;
+        MoveTable after = tableOf(before.play(m));
+        events.add(new MoveCommitted(at, m, before.san(m), before.uci(m), before, after.position));
+        revisable = revisable.committed(new Revisable.Entry(before, m, history, lastMove, settledAt, log, at), board);
+        history = History.push(history, before, m, config.takebackPlies());
+        lastMove = m;
+        setTable(after);
     }
 
     /**
@@ -1239,6 +1265,7 @@ final class Transition {
     private void startOver(Position p) {
         setTable(tableOf(p));
         history = null;
+        revisable = Revisable.NONE;
         lastMove = null;
         result = null;
         pending = null;
@@ -1288,7 +1315,7 @@ final class Transition {
         return new MoveTable(p, remoteSides.contains(p.turn()));
     }
 
-    private void setTable(MoveTable t) {
+    void setTable(MoveTable t) {
         table = t;
         afterTables = null;
         ambiguity = null;
@@ -1468,6 +1495,19 @@ final class Transition {
     }
 
     // ---- mismatch ----------------------------------------------------------------------------------------------
+
+    /**
+     * Corrects the last moves committed when the unexplained board shows them wrong ({@link Correction}), and reads the
+     * board on from the moves that replace them; whether it did.
+     */
+    private boolean revise() {
+        if (!Correction.correct(this)) return false;
+        searched = null;
+        evaluate();
+        if (catchUpDue()) new CatchUp(this).decide();
+        firePending();
+        return true;
+    }
 
     private void reportMismatch() {
         // After a takeback by command the pieces must go back to the game's position, though the board is legal.

@@ -172,6 +172,12 @@ public final class GameSession {
                 int plies = Math.min(t.plies(), game.plies());
                 if (plies > 0) out.add(record(new SessionEvent.MovesTakenBack(now(), plies)));
             }
+            case RecognitionEvent.Corrected c -> {
+                // The moves that replace those withdrawn follow as moves committed.
+                shownMove = null;
+                int plies = Math.min(c.plies(), game.plies());
+                if (plies > 0) out.add(record(new SessionEvent.MovesTakenBack(now(), plies, true)));
+            }
             case RecognitionEvent.NewGameDetected n -> out.add(newGame(n.position()));
             case RecognitionEvent.ResultGesture g -> {
                 if (!game.isOver()) out.add(record(new SessionEvent.GameEnded(now(), g.result(), "gesture")));

@@ -62,10 +62,18 @@ public sealed interface SessionEvent {
         }
     }
 
-    /** The last {@code plies} moves were taken back (casual mode, pieces put back on the board). */
-    record MovesTakenBack(long atMillis, int plies) implements SessionEvent {
+    /**
+     * The last {@code plies} moves were taken back (casual mode, pieces put back on the board), or, {@code corrected},
+     * withdrawn by the recognizer because the moves after showed them wrong: the moves that replace them follow.
+     */
+    record MovesTakenBack(long atMillis, int plies, boolean corrected) implements SessionEvent {
         public MovesTakenBack {
             if (plies < 1) throw new IllegalArgumentException("a takeback of " + plies + " plies");
+        }
+
+        /** A takeback by the players. */
+        public MovesTakenBack(long atMillis, int plies) {
+            this(atMillis, plies, false);
         }
     }
 

@@ -22,10 +22,12 @@ import org.marelle.rules.Position;
  * would have that frame in hand by then. (A frame older than the last tick is taken by the recognizer as arriving
  * at the tick, as in the daemon.)
  *
- * <p>Counting, per game: {@code correct} plies committed as in the game, in order; {@code wrong} 1 when a committed
- * move differs from the game's move at that ply (the comparison stops there and the plies after it count as missed);
- * {@code missed} plies of the game never committed; {@code spurious} committed moves beyond the game's end and
- * takebacks, new games or result gestures, none of which a game replay contains.
+ * <p>Counting, per game, on the game as recorded in the end (a correction withdraws moves, the moves after it replace
+ * them): {@code correct} plies recorded as in the game, in order; {@code wrong} 1 when a recorded move differs from
+ * the game's move at that ply (the comparison stops there and the plies after it count as missed); {@code missed}
+ * plies of the game never recorded; {@code spurious} recorded moves beyond the game's end and takebacks, new games or
+ * result gestures, none of which a game replay contains; {@code corrections} how often the recognizer corrected moves
+ * it had committed (each was shown wrong for a while: the board, the record and the broadcast showed it).
  */
 public final class GameCheck {
 
@@ -34,7 +36,7 @@ public final class GameCheck {
      * {@code questions}: how often the board asked which story happened (and the person touched a square).
      */
     public record Result(int plies, int correct, int wrong, int missed, int spurious, int mismatches, int questions,
-                         String problem) {
+                         int corrections, String problem) {
         public boolean ok() {
             return wrong == 0 && missed == 0 && spurious == 0;
         }
@@ -223,30 +225,23 @@ public final class GameCheck {
     }
 
     static Result compare(Position initial, List<Move> moves, List<RecognitionEvent> events) {
-        int correct = 0, wrong = 0, spurious = 0, mismatches = 0, questions = 0;
+        int spurious = 0, mismatches = 0, questions = 0, corrections = 0;
         String problem = null;
-        int ply = 0;
-        boolean diverged = false;
-        Position p = initial;
+        String corrected = null;
+        // The game as recorded: a correction withdraws its last moves and the moves after it replace them.
+        List<MoveCommitted> record = new ArrayList<>();
         for (RecognitionEvent e : events) {
             switch (e) {
-                case MoveCommitted c -> {
-                    if (diverged) break;
-                    if (ply >= moves.size()) {
-                        spurious++;
-                        if (problem == null) problem = "t=" + c.atMillis() + ": extra move " + c.san() + " after the game's end";
-                    } else if (c.move().equals(moves.get(ply))) {
-                        correct++;
-                        p = p.play(c.move());
-                        ply++;
-                    } else {
-                        wrong++;
-                        diverged = true;
-                        if (problem == null) {
-                            problem = "t=" + c.atMillis() + ": ply " + (ply + 1) + " committed " + c.san() + " instead of "
-                                    + p.san(moves.get(ply));
-                        }
+                case MoveCommitted c -> record.add(c);
+                case RecognitionEvent.Corrected c -> {
+                    corrections++;
+                    int from = Math.max(0, record.size() - c.plies());
+                    if (corrected == null) {
+                        corrected = "t=" + c.atMillis() + ": ply " + (from + 1) + " corrected (" + String.join(" ",
+                                record.subList(from, record.size()).stream().map(MoveCommitted::san).toList())
+                                + " withdrawn)";
                     }
+                    record.subList(from, record.size()).clear();
                 }
                 case RecognitionEvent.TakenBack tb -> {
                     spurious++;
@@ -266,10 +261,30 @@ public final class GameCheck {
                 }
             }
         }
+        int correct = 0, wrong = 0;
+        Position p = initial;
+        for (MoveCommitted c : record) {
+            if (correct >= moves.size()) {
+                spurious++;
+                if (problem == null) problem = "t=" + c.atMillis() + ": extra move " + c.san() + " after the game's end";
+            } else if (c.move().equals(moves.get(correct))) {
+                correct++;
+                p = p.play(c.move());
+            } else {
+                // (The comparison stops here: the plies after it count as missed.)
+                wrong++;
+                if (problem == null) {
+                    problem = "t=" + c.atMillis() + ": ply " + (correct + 1) + " committed " + c.san() + " instead of "
+                            + p.san(moves.get(correct));
+                }
+                break;
+            }
+        }
         int missed = moves.size() - correct;
         if (missed > 0 && problem == null) {
             problem = "ply " + (correct + 1) + " (" + p.san(moves.get(correct)) + ") never committed";
         }
-        return new Result(moves.size(), correct, wrong, missed, spurious, mismatches, questions, problem);
+        if (problem == null) problem = corrected;
+        return new Result(moves.size(), correct, wrong, missed, spurious, mismatches, questions, corrections, problem);
     }
 }

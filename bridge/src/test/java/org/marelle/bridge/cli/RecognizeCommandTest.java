@@ -822,6 +822,24 @@ class RecognizeCommandTest {
                 .containsExactly("Bxh3", "gxh3", "Rd3", "Qxd3", "Nxd3", "Bxd3", "Qd6+", "f4", "Qxd3");
     }
 
+    @Test
+    void movesTheBoardShowsWrongAreCorrectedAndSaidSo() throws Exception {
+        // A simulated game (see PROVENANCE.md), `swap` at 24 Hz, 2-scan debouncing: 13.Qxd5 a swap nobody saw, the a7
+        // pawn lifted 167 ms, so Qxa7 was the likelier story and was committed; Bxh4 fits both. 14.Qxf7+ lifts the
+        // queen from d5, where Black's knight stands by the moves committed: the two are withdrawn, the output says
+        // so, and the moves read instead follow. The game is then followed to its end.
+        CliRun run = replay("chessjs_game22_swap24.jsonl", "--scan-hz", "24", "--debounce", "2");
+        List<String> lines = run.outLines();
+        assertThat(lines).anyMatch(l -> l.endsWith("d4a7 Qxa7"))
+                .anyMatch(l -> l.matches("# \\d+ correction: 2 moves withdrawn: d4a7 e7h4"));
+        List<String> afterCorrection = lines.subList(
+                lines.indexOf(lines.stream().filter(l -> l.contains("correction")).findFirst().orElseThrow()), lines.size());
+        assertThat(afterCorrection.stream().filter(l -> !l.startsWith("#") && !l.startsWith("fen"))
+                .map(l -> l.substring(l.lastIndexOf(' ') + 1)).limit(4).toList())
+                .containsExactly("Qxd5", "Bxh4", "Qxf7+", "Kh8");
+        assertThat(lines.getLast()).isEqualTo("fen: r2q1rk1/pppb2pQ/3pP2p/8/8/3B4/PPP3PP/2KRb3 b - - 1 19");
+    }
+
     private static CliRun replay(String name, String... options) throws Exception {
         Path t = Path.of(RecognizeCommandTest.class.getResource("/recognition/board-traces/" + name).toURI());
         List<String> args = new java.util.ArrayList<>(List.of("recognize", "--trace", t.toString()));

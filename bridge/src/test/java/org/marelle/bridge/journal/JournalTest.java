@@ -209,6 +209,7 @@ class JournalTest {
                         Map.of("Event", "Tab\there, line\\end", "White", "Zoë")),
                 new SessionEvent.MovePlayed(2, 7, "e7e8q", "e8=Q+"),
                 new SessionEvent.MovesTakenBack(3, 2),
+                new SessionEvent.MovesTakenBack(3, 1, true),
                 new SessionEvent.TagChanged(4, "Round", "3.1"),
                 new SessionEvent.TagChanged(5, "Round", null),
                 new SessionEvent.TagChanged(6, "Annotator", ""),

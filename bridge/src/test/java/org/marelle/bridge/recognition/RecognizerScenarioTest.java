@@ -90,7 +90,9 @@ class RecognizerScenarioTest {
         void aCommittedMoveIsNeverRewritten() {
             Hands h = start().up("e2").after(200).down("e4").waitMs(300);
             assertThat(h.committed()).containsExactly("e4");
-            // Lifting the pawn again and putting it elsewhere is now a mismatch, not a different first move.
+            // Lifting the pawn again and putting it elsewhere is now a mismatch, not a different first move: e4 was
+            // read whole, and the pawn set down there for a while is no misreading a correction could explain away
+            // (see CorrectionScenariosTest).
             h.up("e4").after(200).down("e3").waitMs(3000);
             assertThat(h.committed()).containsExactly("e4");
             assertThat(h.events(BoardMismatch.class)).isNotEmpty();

@@ -175,6 +175,22 @@ class GameSessionTest {
     }
 
     @Test
+    void aCorrectionWithdrawsTheMovesAndJournalsItSoThenTheMovesReadInstead() {
+        GameSession s = standard();
+        play(s, "e4", "e6");
+        Position start = Position.start(Variant.STANDARD);
+        Position afterE4 = start.play(start.parseSan("e4"));
+        s.handle(new RecognitionEvent.Corrected(0, List.of(afterE4.parseSan("e6")), afterE4));
+        play(s, "e5");
+        assertThat(s.game().sans()).containsExactly("e4", "e5");
+        assertThat(journal.current).anyMatch(e -> e instanceof SessionEvent.MovesTakenBack t && t.corrected()
+                && t.plies() == 1);
+        // (Replayed from the journal, the game is the one corrected.)
+        assertThat(GameSession.resume(journal.current, Position.start(Variant.STANDARD), Map.of(), new MemoryJournal(
+                new ArrayList<>()), clock, ZoneOffset.UTC).game().sans()).containsExactly("e4", "e5");
+    }
+
+    @Test
     void repetitionHistorySurvivesATakeback() {
         GameSession s = standard();
         play(s, "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3");

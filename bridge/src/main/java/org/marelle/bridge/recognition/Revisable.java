@@ -1,0 +1,95 @@
+package org.marelle.bridge.recognition;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.marelle.geometry.SquareSet;
+import org.marelle.rules.Move;
+import org.marelle.rules.Position;
+
+/**
+ * The last moves committed, kept open to correction, with what the recognizer knew as it committed each and every
+ * reading since. A move committed as the likelier story may be told wrong only by the moves after it: a capture the
+ * scans missed, then a touch of another piece the same piece could take, reads as that capture (chess.js 22 under
+ * `swap` at 24 Hz, seed 3: 13.Qxd5 unseen, the a7 pawn lifted 167 ms, read as Qxa7); only the queen's next move,
+ * from d5, shows it. When the board then stands unexplained, the moves since one of these is searched again from
+ * the position before it, on the readings since (see {@link Transition#revise}).
+ *
+ * @param entries oldest first, at most {@link #PLIES}
+ * @param frames  every board read since the oldest entry was committed (its first state the board then); null when
+ *                there is no entry
+ */
+record Revisable(List<Entry> entries, FrameLog frames) {
+
+    /**
+     * How many plies back a move may be searched again on the readings since: a story search looks four plies ahead,
+     * so two moves corrected leave room for the two that showed them wrong.
+     */
+    static final int SEARCHED_PLIES = 2;
+
+    /**
+     * How many plies back a capture may be exchanged for another by the same piece (see {@link Correction}): the
+     * board reads both alike until the piece moves on, which may be some moves later.
+     */
+    static final int PLIES = 8;
+
+    static final Revisable NONE = new Revisable(List.of(), null);
+
+    /**
+     * One committed move and what stood as it was committed: the position it was played in, the takeback history and
+     * last move before it, when the move before it settled, and the frame log its decision was made on.
+     */
+    record Entry(Position before, Move move, History history, Move lastMove, long settledAt, FrameLog log,
+                 long committedAt) {
+    }
+
+    /** The board read at {@code t}: kept while there is a move to correct. */
+    Revisable push(long t, SquareSet board) {
+        return frames == null ? this : new Revisable(entries, frames.push(t, board));
+    }
+
+    /** Move {@code e} committed on {@code board}; the oldest entry beyond {@link #PLIES} is let go. */
+    Revisable committed(Entry e, SquareSet board) {
+        List<Entry> out = new ArrayList<>(entries);
+        out.add(e);
+        if (out.size() > PLIES) out.remove(0);
+        FrameLog f = frames == null ? FrameLog.of(e.committedAt(), board) : frames;
+        // (Readings are kept only as far back as a move may be searched again.)
+        if (out.size() > SEARCHED_PLIES) f = f.since(out.get(out.size() - SEARCHED_PLIES).committedAt());
+        return new Revisable(List.copyOf(out), f);
+    }
+
+    /** The entries before the {@code k} newest: a correction of those {@code k} moves is under way. */
+    Revisable without(int k) {
+        List<Entry> out = entries.subList(0, entries.size() - k);
+        return out.isEmpty() ? NONE : new Revisable(List.copyOf(out), frames);
+    }
+
+    /** The entry {@code k} moves back (1: the last move committed). */
+    Entry back(int k) {
+        return entries.get(entries.size() - k);
+    }
+
+    /** The moves of the {@code k} newest entries, oldest first. */
+    List<Move> moves(int k) {
+        return entries.subList(entries.size() - k, entries.size()).stream().map(Entry::move).toList();
+    }
+
+    /**
+     * The frame log as it would stand had entry {@code e} never been committed: the log its decision was made on, and
+     * every board read since. Null when the frames kept no longer reach back to its commit (more states than a log
+     * keeps were read since).
+     */
+    FrameLog logFor(Entry e) {
+        FrameLog oldest = frames;
+        while (oldest.older() != null) oldest = oldest.older();
+        if (oldest.at() > e.committedAt()) return null;
+        List<FrameLog> since = new ArrayList<>();
+        for (FrameLog s = frames; s != null && s.at() > e.log().at(); s = s.older()) since.add(s);
+        FrameLog log = e.log();
+        for (int i = since.size() - 1; i >= 0; i--) {
+            FrameLog s = since.get(i);
+            if (!s.board().equals(log.board())) log = log.push(s.at(), s.board());
+        }
+        return log;
+    }
+}
