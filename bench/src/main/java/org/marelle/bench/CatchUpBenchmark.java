@@ -40,6 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * <li>{@code blitz5}, {@code bound6}: live boards on Hall sensors at 24 Hz, from simulated blitz games, whose glance
  * searches six plies back: five plies past a capture nobody saw, found; and a board whose six-ply search passes its
  * bound, searched again four plies back (see {@link #replay});</li>
+ * <li>{@code correction}: a live board on Hall sensors at 24 Hz whose moves show two committed wrong: the tick that
+ * corrects them (searches the board again from one and two moves back).</li>
  * <li>{@code wider6}: a live board on Hall sensors at 40 Hz whose six-ply search passes its bound and whose four-ply
  * stories decide nothing: the six plies are searched again with a wider bound.</li>
  * </ul>
@@ -63,7 +65,7 @@ public class CatchUpBenchmark {
     private static final String QGD = "r1b2rk1/pp1nqppp/2p1p3/3n4/2BP4/2N1PN2/PP3PPP/2RQK2R w K - 0 11";
 
     @Param({"start2", "start3", "start4", "middle2", "middle3", "middle4", "worst4", "pieceInHand", "blitz5", "bound6",
-        "wider6"})
+        "wider6", "correction"})
     public String situation;
 
     private RecognizerState prepared;
@@ -83,6 +85,10 @@ public class CatchUpBenchmark {
             case "blitz5" -> replay(BLITZ, BLITZ_FRAMES, HALL_24);
             case "bound6" -> replay(BOUND, BOUND_FRAMES, HALL_24);
             case "wider6" -> replay(WIDER, WIDER_FRAMES, org.marelle.bridge.recognition.SensorModel.hall(40, 2));
+            case "correction" -> {
+                replay(CORRECTED, CORRECTED_FRAMES, HALL_24);
+                untilCorrected();
+            }
             default -> throw new IllegalArgumentException(situation);
         }
         // Prints what the measured tick decides, so that the figures are read with it (a commit, a question, nothing).
@@ -146,6 +152,35 @@ public class CatchUpBenchmark {
         prepared = s;
         tickAt = s.wakeUpAt().orElse(Long.MAX_VALUE);
     }
+
+    /**
+     * Ticks on from the replay's end, as the daemon would, up to the tick that corrects moves committed: the one
+     * measured.
+     */
+    private void untilCorrected() {
+        RecognizerState s = prepared;
+        for (int guard = 0; guard < 100; guard++) {
+            long w = s.wakeUpAt().orElseThrow(() -> new IllegalStateException("correction: nothing due, nothing corrected"));
+            Step step = s.tick(w);
+            if (step.events().stream().anyMatch(e -> e instanceof org.marelle.bridge.recognition.RecognitionEvent.Corrected)) {
+                prepared = s;
+                tickAt = w;
+                return;
+            }
+            s = step.state();
+        }
+        throw new IllegalStateException("correction: no tick corrected a move");
+    }
+
+    /** chess.js benchmark game 22 after 12.Nd5, as the simulator's `swap` hands at 24 Hz make it (seed 3). */
+    private static final String CORRECTED = "r2qr1k1/pppbbpp1/3p1n1p/3N4/2BQP2B/8/PPP2PPP/2KRR3 b - - 7 12";
+    /**
+     * 12...Nxd5 13.Qxd5 (a swap nobody saw, the a7 pawn lifted 167 ms: read as Qxa7) Bxh4 14.Qxf7+ Kh8: the tick that
+     * corrects Qxa7 and Bxh4 searches the board again from one and two moves back on every reading since.
+     */
+    private static final String[] CORRECTED_FRAMES = {"0 -f6", "375 -d5", "83 +d5", "2667 -d4", "500 -a7", "167 +a7",
+        "208 -e7", "125 -h4", "208 +h4", "2000 -d5", "292 -f7", "83 +f8", "84 -f8 +f7", "250 -g7", "208 +g7", "625 -g8",
+        "458 +h8"};
 
     private static final org.marelle.bridge.recognition.SensorModel HALL_24 =
             org.marelle.bridge.recognition.SensorModel.hall(24, 2);

@@ -72,15 +72,18 @@ final class CatchUpSituation {
     static String decided(Step step, BoardGeometry g) {
         List<Move> committed = new ArrayList<>();
         Position from = null;
+        String corrected = "";
         for (RecognitionEvent e : step.events()) {
-            if (e instanceof RecognitionEvent.MoveCommitted c) {
+            if (e instanceof RecognitionEvent.Corrected c) {
+                corrected = "corrected " + c.plies() + (c.plies() == 1 ? " ply" : " plies") + ", then ";
+            } else if (e instanceof RecognitionEvent.MoveCommitted c) {
                 if (from == null) from = c.before();
                 committed.add(c.move());
             } else if (e instanceof RecognitionEvent.BoardAmbiguous a) {
                 return "asked: " + RecognitionEvent.StoryChoice.describe(a.choices(), g);
             }
         }
-        if (!committed.isEmpty()) return "committed " + committed.size() + (committed.size() == 1 ? " ply" : " plies") + " (" + san(from, committed) + ")";
+        if (!committed.isEmpty()) return corrected + "committed " + committed.size() + (committed.size() == 1 ? " ply" : " plies") + " (" + san(from, committed) + ")";
         return step.events().isEmpty() ? "nothing" : "nothing committed (" + step.events().get(0).getClass().getSimpleName() + ")";
     }
 }

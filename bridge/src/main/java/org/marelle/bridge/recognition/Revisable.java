@@ -15,10 +15,10 @@ import org.marelle.rules.Position;
  * the position before it, on the readings since (see {@link Transition#revise}).
  *
  * @param entries oldest first, at most {@link #PLIES}
- * @param frames  every board read since the oldest entry was committed (its first state the board then); null when
- *                there is no entry
+ * @param frames  every board read since the second newest entry was committed (the first the board then), newest
+ *                first; null when there is no entry
  */
-record Revisable(List<Entry> entries, FrameLog frames) {
+record Revisable(List<Entry> entries, Reading frames) {
 
     /**
      * How many plies back a move may be searched again on the readings since: a story search looks four plies ahead,
@@ -34,6 +34,40 @@ record Revisable(List<Entry> entries, FrameLog frames) {
 
     static final Revisable NONE = new Revisable(List.of(), null);
 
+    /** Beyond this many boards read since a move that may be searched again, it no longer may (a board in disorder). */
+    static final int MAX_READINGS = 512;
+
+    /** A board read at {@code at}, and those before it (a persistent list, newest first). */
+    record Reading(long at, SquareSet board, Reading older, int size) {
+
+        Reading push(long t, SquareSet b) {
+            return new Reading(t, b, this, size + 1);
+        }
+
+        /**
+         * The readings from time {@code t} on: those after it, and the one showing at {@code t} (restamped to
+         * {@code t}: what came before is no longer known).
+         */
+        Reading since(long t) {
+            List<Reading> kept = new ArrayList<>();
+            Reading r = this;
+            for (; r != null && r.at > t; r = r.older) kept.add(r);
+            if (r != null) kept.add(r);
+            Reading out = null;
+            for (int i = kept.size() - 1; i >= 0; i--) {
+                Reading k = kept.get(i);
+                out = new Reading(Math.max(k.at, t), k.board, out, out == null ? 1 : out.size + 1);
+            }
+            return out;
+        }
+
+        Reading oldest() {
+            Reading r = this;
+            while (r.older != null) r = r.older;
+            return r;
+        }
+    }
+
     /**
      * One committed move and what stood as it was committed: the position it was played in, the takeback history and
      * last move before it, when the move before it settled, and the frame log its decision was made on.
@@ -44,7 +78,10 @@ record Revisable(List<Entry> entries, FrameLog frames) {
 
     /** The board read at {@code t}: kept while there is a move to correct. */
     Revisable push(long t, SquareSet board) {
-        return frames == null ? this : new Revisable(entries, frames.push(t, board));
+        if (frames == null) return this;
+        // (Too many to search the moves committed so far again on, from this reading on: they may still be exchanged.)
+        if (frames.size() >= MAX_READINGS) return new Revisable(entries, new Reading(t, board, null, 1));
+        return new Revisable(entries, frames.push(t, board));
     }
 
     /** Move {@code e} committed on {@code board}; the oldest entry beyond {@link #PLIES} is let go. */
@@ -52,7 +89,7 @@ record Revisable(List<Entry> entries, FrameLog frames) {
         List<Entry> out = new ArrayList<>(entries);
         out.add(e);
         if (out.size() > PLIES) out.remove(0);
-        FrameLog f = frames == null ? FrameLog.of(e.committedAt(), board) : frames;
+        Reading f = frames == null ? new Reading(e.committedAt(), board, null, 1) : frames;
         // (Readings are kept only as far back as a move may be searched again.)
         if (out.size() > SEARCHED_PLIES) f = f.since(out.get(out.size() - SEARCHED_PLIES).committedAt());
         return new Revisable(List.copyOf(out), f);
@@ -80,15 +117,13 @@ record Revisable(List<Entry> entries, FrameLog frames) {
      * keeps were read since).
      */
     FrameLog logFor(Entry e) {
-        FrameLog oldest = frames;
-        while (oldest.older() != null) oldest = oldest.older();
-        if (oldest.at() > e.committedAt()) return null;
-        List<FrameLog> since = new ArrayList<>();
-        for (FrameLog s = frames; s != null && s.at() > e.log().at(); s = s.older()) since.add(s);
+        if (frames.oldest().at() > e.committedAt()) return null;
+        List<Reading> since = new ArrayList<>();
+        for (Reading r = frames; r != null && r.at() > e.log().at(); r = r.older()) since.add(r);
         FrameLog log = e.log();
         for (int i = since.size() - 1; i >= 0; i--) {
-            FrameLog s = since.get(i);
-            if (!s.board().equals(log.board())) log = log.push(s.at(), s.board());
+            Reading r = since.get(i);
+            if (!r.board().equals(log.board())) log = log.push(r.at(), r.board());
         }
         return log;
     }
