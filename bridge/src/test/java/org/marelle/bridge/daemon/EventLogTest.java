@@ -45,6 +45,24 @@ class EventLogTest {
     }
 
     @Test
+    void aCorrectionIsAWarningForTheOperator() {
+        EventLog log = new EventLog(new PrintWriter(text, true), true, false);
+        GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), SessionJournal.NONE,
+                () -> Instant.EPOCH, ZoneOffset.UTC);
+        s.addListener(log::session);
+        Position start = s.game().position();
+        s.play(start.parseSan("e4"));
+        Position afterE4 = s.game().position();
+        s.play(afterE4.parseSan("e6"));
+        s.handle(new RecognitionEvent.Corrected(0, List.of(afterE4.parseSan("e6")), afterE4));
+        s.play(afterE4.parseSan("e5"));
+        assertThat(lines()).containsExactly("<6>move 1. e4", "<6>move 1... e6",
+                "<4>warning: correction: the board showed the last move wrong, withdrawn back to ply 1; the moves read"
+                        + " instead follow",
+                "<6>move 1... e5");
+    }
+
+    @Test
     void displayOnlyEventsAreLoggedWhenVerbose() {
         Position p = Position.start(Variant.STANDARD);
         RecognitionEvent provisional = new RecognitionEvent.MoveProvisional(0, p.parseSan("e4"), "e4");
