@@ -87,7 +87,8 @@ final class Correction {
             if (!captures(before, m)) continue;
             SquareSet after = before.occupancyAfter(m);
             for (Move other : before.legalMoves()) {
-                if (other.equals(m) || other.from() != m.from() || !captures(before, other)
+                // (Another victim, not another promotion piece: that was chosen, not read.)
+                if (other.from() != m.from() || other.to() == m.to() || !captures(before, other)
                         || !before.occupancyAfter(other).equals(after)) {
                     continue;
                 }
