@@ -26,12 +26,18 @@ class EventLogTest {
         return text.toString().lines().toList();
     }
 
-    @Test
-    void underSystemdEachLineCarriesItsSyslogPriority() {
-        EventLog log = new EventLog(new PrintWriter(text, true), true, false);
+    /** A session at the start position whose events go to {@code log}. */
+    private static GameSession loggedTo(EventLog log) {
         GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), SessionJournal.NONE,
                 () -> Instant.EPOCH, ZoneOffset.UTC);
         s.addListener(log::session);
+        return s;
+    }
+
+    @Test
+    void underSystemdEachLineCarriesItsSyslogPriority() {
+        EventLog log = new EventLog(new PrintWriter(text, true), true, false);
+        GameSession s = loggedTo(log);
         s.play(s.game().position().parseSan("e4"));
         s.offerDraw(Color.WHITE);
         s.setResult("1/2-1/2", "agreement");
@@ -47,9 +53,7 @@ class EventLogTest {
     @Test
     void aCorrectionIsAWarningForTheOperator() {
         EventLog log = new EventLog(new PrintWriter(text, true), true, false);
-        GameSession s = GameSession.resume(List.of(), Position.start(Variant.STANDARD), Map.of(), SessionJournal.NONE,
-                () -> Instant.EPOCH, ZoneOffset.UTC);
-        s.addListener(log::session);
+        GameSession s = loggedTo(log);
         Position start = s.game().position();
         s.play(start.parseSan("e4"));
         Position afterE4 = s.game().position();
