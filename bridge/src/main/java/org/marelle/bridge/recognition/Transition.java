@@ -1189,13 +1189,7 @@ final class Transition {
     private void commit(Move m, int index, long evidenceFrom, long doneAt) {
         Position before = table.position;
         MoveTable after = index >= 0 && table.moves[index].equals(m) ? tableAfter(index) : tableOf(before.play(m));
-        events.add(new MoveCommitted(now, m, before.san(m), before.uci(m), before, after.position));
-        if (remoteSides.isEmpty()) {
-            revisable = revisable.committed(new Revisable.Entry(before, m, history, lastMove, settledAt, log, now), board);
-        }
-        history = History.push(history, before, m, config.takebackPlies());
-        lastMove = m;
-        setTable(after);
+        record(m, after, now);
         movedSinceCommit = false;
         pending = null;
         // (A move of the player's after one made elsewhere: that one was made on the board too.)
@@ -1217,10 +1211,19 @@ final class Transition {
      * stands for was committed: the game's clocks charge each move the time it took, as before.
      */
     void recommit(Move m, long at) {
+        record(m, tableOf(table.position.play(m)), at);
+    }
+
+    /**
+     * Move {@code m} made, leading to {@code after}, committed at {@code at}: the event, the moves open to correction
+     * (none while a side moves elsewhere), the takeback history and the table.
+     */
+    private void record(Move m, MoveTable after, long at) {
         Position before = table.position;
-        MoveTable after = tableOf(before.play(m));
         events.add(new MoveCommitted(at, m, before.san(m), before.uci(m), before, after.position));
-        revisable = revisable.committed(new Revisable.Entry(before, m, history, lastMove, settledAt, log, at), board);
+        if (remoteSides.isEmpty()) {
+            revisable = revisable.committed(new Revisable.Entry(before, m, history, lastMove, settledAt, log, at), board);
+        }
         history = History.push(history, before, m, config.takebackPlies());
         lastMove = m;
         setTable(after);
