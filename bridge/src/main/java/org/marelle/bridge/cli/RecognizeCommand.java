@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code marelle recognize}: replays recorded sensor data (the JSON Lines trace format of {@link SensorTrace}) through
  * the move recognizer. Prints one line per committed move, {@code t uci san} (t: the time of the frame or tick that
- * committed it), one line per other event starting with {@code #}, and finally {@code fen: ...} for the position
- * reached.
+ * committed it), one line per other event starting with {@code #} (a correction's withdraws the last moves printed;
+ * the move lines after it replace them), and finally {@code fen: ...} for the position reached.
  */
 @Command(
         name = "recognize",
@@ -44,6 +44,8 @@ import picocli.CommandLine.Spec;
                 + "{\"t\": 1790, \"down\": \"e4\"}, {\"t\": 4000} (time passes). Times in milliseconds.",
             "Output: 't uci san' per committed move, '# ...' per other event, then 'fen: ...'. After the last line "
                 + "the board is taken as left as it was (--no-tail: not).",
+            "A '# t correction: N moves withdrawn: uci ...' line takes back the last N moves printed (the board "
+                + "showed them wrong); the move lines after it replace them.",
             "The trace (UTF-8) is replayed as it is read; a bad line (not UTF-8, over 1 MiB, not a trace line) "
                 + "stops it there with 'FILE:LINE:COLUMN: what is wrong' and exit code 1."
         },
