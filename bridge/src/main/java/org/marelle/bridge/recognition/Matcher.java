@@ -77,7 +77,9 @@ final class Matcher {
         if (matchesAnyMove()) return null;   // e.g. a piece in hand whose captures are not proven: wait
         c = twoPly();
         if (c != null) return c;
-        if (t.config.mode() == RecognizerConfig.Mode.CASUAL && t.remoteMove == null) {
+        // (A repetition played on is neither a takeback nor, back at the start position, a new game.)
+        boolean playedOn = playedOnRather();
+        if (t.config.mode() == RecognizerConfig.Mode.CASUAL && t.remoteMove == null && !playedOn) {
             // (While a move made elsewhere is still to be made on the board, the board before it is no takeback.)
             History h = t.history;
             for (int k = 1; h != null; k++, h = h.older()) {
@@ -86,12 +88,35 @@ final class Matcher {
                 }
             }
         }
-        if (board.equals(t.newGame.occupancy()) && (t.history != null || t.result != null || !table.position.equals(t.newGame))) {
+        if (board.equals(t.newGame.occupancy()) && !playedOn
+                && (t.history != null || t.result != null || !table.position.equals(t.newGame))) {
             return new NewGame();
         }
         String result = ResultGestures.result(table.position, board);
         if (result != null) return new GameResult(result);
         return null;
+    }
+
+    /**
+     * The board is back where it stood two plies ago, and the same two pieces moved back are also the next two moves
+     * (a repetition: Rf3-f1 and Rb1-b3 after Rf1-f3 and Rb3-b1). Taking back and playing on are then the same
+     * motions; only their order tells. A player taking back undoes the newest move first; playing on, the side to
+     * move moves first. So it is a takeback only when the newest move's piece left its square first; otherwise the
+     * moves are left to the two-ply match and the story search (ECC 2018 game 253 under `swap` at 24 Hz, seed 4:
+     * 45.Rf1 Rb3, Black's rook lifted before White's had landed, was read as a takeback of Rf3 and Rb1+).
+     */
+    private boolean playedOnRather() {
+        History older = t.history == null ? null : t.history.older();
+        if (older == null || !older.position().occupancy().equals(board)) return false;
+        Move newest = t.history.move();
+        Move first = older.move();
+        if (!(newest instanceof Move.Normal) || !(first instanceof Move.Normal)) return false;
+        if (older.position().occupancy().contains(first.to())
+                || t.history.position().occupancy().contains(newest.to())) return false;   // a capture: no way back
+        Move back = new Move.Normal(first.to(), first.from());
+        if (!table.position.legalMoves().contains(back)) return false;
+        if (!table.position.play(back).legalMoves().contains(new Move.Normal(newest.to(), newest.from()))) return false;
+        return t.log.lastEmptied(newest.to()) >= t.log.lastEmptied(first.to());
     }
 
     private boolean matchesAnyMove() {

@@ -1,5 +1,6 @@
 package org.marelle.bridge.recognition;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -335,6 +336,28 @@ class RecognizerScenarioTest {
             assertThat(h.events(TakenBack.class)).singleElement().satisfies(t -> assertThat(t.plies()).isEqualTo(1));
             assertThat(h.fen()).isEqualTo(Position.start(Variant.STANDARD).playSan("e4").fen());
             assertThat(h.committed()).isEmpty();
+        }
+
+        @Test
+        void aRepetitionIsPlayedOnWhenTheSideToMoveMovesFirst() {
+            // After Nf3 Nf6, Ng1 and Ng8 leave the board as it stood two plies ago (here the start position): the same
+            // motions as taking both back, or setting up a new game. White's knight going first is play going on, Black's
+            // lifted a scan before White's has landed too (ECC 2018 game 253 under `swap` at 24 Hz, seed 4: Rf1 Rb3
+            // after Rf3 Rb1+, read as a takeback of both).
+            Hands h = start().moveQuickly("Nf3").moveQuickly("Nf6");
+            h.clearEvents().up("f3").after(150).up("f6").after(25).down("g1").after(150).down("g8").waitMs(2000);
+            assertThat(h.events(TakenBack.class)).isEmpty();
+            assertThat(h.events(NewGameDetected.class)).isEmpty();
+            assertThat(h.committed()).containsExactly("Ng1", "Ng8");
+        }
+
+        @Test
+        void aRepetitionUndoneNewestFirstIsATakeback() {
+            Hands h = start().moveQuickly("Nf3").moveQuickly("Nf6");
+            h.clearEvents().up("f6").after(150).down("g8").after(200).up("f3").after(150).down("g1").waitMs(2000);
+            assertThat(h.events(TakenBack.class)).singleElement().satisfies(t -> assertThat(t.plies()).isEqualTo(2));
+            assertThat(h.committed()).isEmpty();
+            assertThat(h.fen()).isEqualTo(Position.start(Variant.STANDARD).fen());
         }
 
         @Test
