@@ -42,10 +42,13 @@ public final class GameRecord {
     private final List<Long> clocks;
     /** When the side to move's clock started (its opponent's move, or a takeback); -1 before the first move. */
     private final long turnStartedAt;
+    /** When each move was made (the mover's clock stopped), ply by ply: where a correction restarts the clock. */
+    private final List<Long> movedAts;
 
     private GameRecord(String gameId, long startedAt, Position initial, List<Move> moves, List<String> sans,
                        Position position, Map<String, String> tags, String result, String reason,
-                       SortedMap<Integer, Color> drawOffers, List<Long> clocks, long turnStartedAt) {
+                       SortedMap<Integer, Color> drawOffers, List<Long> clocks, long turnStartedAt,
+                       List<Long> movedAts) {
         this.gameId = gameId;
         this.startedAt = startedAt;
         this.initial = initial;
@@ -58,6 +61,7 @@ public final class GameRecord {
         this.drawOffers = drawOffers;
         this.clocks = clocks;
         this.turnStartedAt = turnStartedAt;
+        this.movedAts = movedAts;
     }
 
     /** The game a {@link SessionEvent.GameStarted} begins. */
@@ -66,7 +70,7 @@ public final class GameRecord {
         Position initial = Position.fromFen(variant, start.fen());
         return new GameRecord(start.gameId(), start.atMillis(), initial, List.of(), List.of(), initial,
                 Collections.unmodifiableMap(new LinkedHashMap<>(start.tags())), "*", "", Collections.emptySortedMap(),
-                List.of(), -1);
+                List.of(), -1, List.of());
     }
 
     /**
@@ -109,7 +113,7 @@ public final class GameRecord {
                 List<Move> ms = append(moves, move);
                 List<String> ss = append(sans, position.san(move));
                 yield new GameRecord(gameId, startedAt, initial, ms, ss, next, tags, result, reason, drawOffers,
-                        append(clocks, m.clockMillis()), m.movedAtMillis());
+                        append(clocks, m.clockMillis()), m.movedAtMillis(), append(movedAts, m.movedAtMillis()));
             }
             case SessionEvent.MovesTakenBack t -> {
                 if (t.plies() > moves.size()) {
@@ -121,13 +125,14 @@ public final class GameRecord {
                 SortedMap<Integer, Color> offers = new TreeMap<>(drawOffers.headMap(keep + 1));
                 yield new GameRecord(gameId, startedAt, initial, List.copyOf(moves.subList(0, keep)),
                         List.copyOf(sans.subList(0, keep)), p, tags, "*", "", Collections.unmodifiableSortedMap(offers),
-                        List.copyOf(clocks.subList(0, keep)), keep == 0 ? -1 : t.atMillis());
+                        List.copyOf(clocks.subList(0, keep)), turnAfterTakeback(t, keep),
+                        List.copyOf(movedAts.subList(0, keep)));
             }
             case SessionEvent.TagChanged c -> {
                 Map<String, String> t = new LinkedHashMap<>(tags);
                 if (c.value() == null) t.remove(c.name()); else t.put(c.name(), c.value());
                 yield new GameRecord(gameId, startedAt, initial, moves, sans, position,
-                        Collections.unmodifiableMap(t), result, reason, drawOffers, clocks, turnStartedAt);
+                        Collections.unmodifiableMap(t), result, reason, drawOffers, clocks, turnStartedAt, movedAts);
             }
             case SessionEvent.DrawOffered d -> {
                 if (d.ply() > moves.size()) {
@@ -136,13 +141,23 @@ public final class GameRecord {
                 SortedMap<Integer, Color> offers = new TreeMap<>(drawOffers);
                 offers.put(d.ply(), d.by());
                 yield new GameRecord(gameId, startedAt, initial, moves, sans, position, tags, result, reason,
-                        Collections.unmodifiableSortedMap(offers), clocks, turnStartedAt);
+                        Collections.unmodifiableSortedMap(offers), clocks, turnStartedAt, movedAts);
             }
             case SessionEvent.GameEnded e -> new GameRecord(gameId, startedAt, initial, moves, sans, position, tags,
                     e.result(), e.result().equals("*") ? "" : e.reason(), drawOffers, clocks,
                     // A game reopened by mistake restarts the clock of the side to move from then.
-                    e.result().equals("*") && !moves.isEmpty() ? e.atMillis() : turnStartedAt);
+                    e.result().equals("*") && !moves.isEmpty() ? e.atMillis() : turnStartedAt, movedAts);
         };
+    }
+
+    /**
+     * Whose turn runs from when after {@code keep} moves are kept: a takeback gives the side to move its turn again
+     * from the takeback on; a correction only mends the record, so the turn runs from when the last kept move was
+     * made, and the moves recorded again are charged the time they took (their times are the first ones).
+     */
+    private long turnAfterTakeback(SessionEvent.MovesTakenBack t, int keep) {
+        if (keep == 0) return -1;
+        return t.corrected() ? movedAts.get(keep - 1) : t.atMillis();
     }
 
     private static <T> List<T> append(List<T> list, T item) {

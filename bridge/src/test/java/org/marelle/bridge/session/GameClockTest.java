@@ -126,6 +126,27 @@ class GameClockTest {
     }
 
     @Test
+    void aCorrectionChargesTheMovesRecordedAgainTheTimeTheyTook() {
+        GameSession s = session(null, "180+2");
+        move(s, "e4", 3, 3.5);
+        move(s, "e6", 13, 14);      // read so; the board later shows it was e5
+        move(s, "Nf3", 20.5, 21.5);
+        Position start = Position.start(Variant.STANDARD), e4 = start.play(start.parseSan("e4"));
+        Position e6 = e4.play(e4.parseSan("e6"));
+        now = t0 + 30_000;
+        s.handle(new RecognitionEvent.Corrected(now, List.of(e6.parseSan("Nf3"), e4.parseSan("e6")), e4));
+        // The moves recorded again keep the times the board first committed them.
+        Position e5 = e4.play(e4.parseSan("e5"));
+        s.handle(new RecognitionEvent.MoveCommitted(t0 + 14_000, e4.parseSan("e5"), "e5", "e7e5", e4, e5));
+        s.handle(new RecognitionEvent.MoveCommitted(t0 + 21_500, e5.parseSan("Nf3"), "Nf3", "g1f3", e5,
+                e5.play(e5.parseSan("Nf3"))));
+        assertThat(s.game().sans()).containsExactly("e4", "e5", "Nf3");
+        // Black's 11 s (from e4 shown to e5 committed) and White's 7.5 s, as if read right the first time.
+        assertThat(s.game().clocks()).containsExactly(182_000L, 171_000L, 176_500L);
+        assertThat(GameRecord.replay(journal.current).clocks()).containsExactly(182_000L, 171_000L, 176_500L);
+    }
+
+    @Test
     void aMoveMadeElsewhereMayBringItsOwnClock() {
         GameSession s = session(null, "180+2");
         s.play(Position.start(Variant.STANDARD).parseSan("e4"), t0 + 1_000, 179_500);
