@@ -59,7 +59,7 @@ final class Correction {
             undo(t, k, e);
             t.log = log;
             t.settledAt = e.settledAt();
-            t.commitStory(best.moves(), best.doneAt(), k, best, true);
+            t.commitStory(best.moves(), best.doneAt(), k, best, true, true);
             return true;
         }
         return false;

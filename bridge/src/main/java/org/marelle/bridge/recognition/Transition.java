@@ -1122,7 +1122,7 @@ final class Transition {
                         i = j;
                     }
                 }
-                commit(m, i, Math.min(p.since(), firstDone(i)), p.since());
+                commit(m, i, Math.min(p.since(), firstDone(i)), p.since(), now);
             }
             case Pending.TwoPlies p -> {
                 // A promotion answered at once: its piece is the one chosen on the board meanwhile, if any (ECC 2018
@@ -1140,7 +1140,7 @@ final class Transition {
                 }
                 boolean asRead = m.equals(p.move());
                 commit(m, i, p.firstComplete(),
-                        p.first() != null ? Math.min(p.first().since(), p.since()) : p.since());
+                        p.first() != null ? Math.min(p.first().since(), p.since()) : p.since(), now);
                 // The first move was done by then: later readings of its squares are the reply's doing (a piece the
                 // reply set down on the square the first move filled is no settling of the first move).
                 if (p.firstComplete() >= 0 && p.firstComplete() < settledAt) settledAt = p.firstComplete();
@@ -1184,12 +1184,13 @@ final class Transition {
 
     /**
      * Commits move {@code m} (index {@code index} in the table, or -1), keeping the evidence from {@code evidenceFrom}
-     * on for the moves after it; {@code doneAt}: when the board began to show it done (see {@link #settledAt}).
+     * on for the moves after it; {@code doneAt}: when the board began to show it done (see {@link #settledAt});
+     * {@code at}: the time the commit is stamped with (now, but for a correction's moves).
      */
-    private void commit(Move m, int index, long evidenceFrom, long doneAt) {
+    private void commit(Move m, int index, long evidenceFrom, long doneAt, long at) {
         Position before = table.position;
         MoveTable after = index >= 0 && table.moves[index].equals(m) ? tableAfter(index) : tableOf(before.play(m));
-        record(m, after, now);
+        record(m, after, at);
         movedSinceCommit = false;
         pending = null;
         // (A move of the player's after one made elsewhere: that one was made on the board too.)
@@ -1459,7 +1460,17 @@ final class Transition {
 
     /** As above; {@code followed}: other moves, not in {@code moves}, are known to follow. */
     void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story, boolean followed) {
+        commitStory(moves, doneAt, count, story, followed, false);
+    }
+
+    /**
+     * As above; {@code asDone}: each move stamped with when the board showed it done rather than now (a correction,
+     * which reads moves made a while ago: the game's clocks charge each move the time it took).
+     */
+    void commitStory(List<Move> moves, long[] doneAt, int count, StorySearch.Story story, boolean followed,
+                     boolean asDone) {
         promotionWait = null;
+        long stamp = Long.MIN_VALUE;
         for (int k = 0; k < count; k++) {
             Move m = moves.get(k);
             if (PromotionChoices.isPromotion(m)) {
@@ -1469,7 +1480,8 @@ final class Transition {
             // (A piece chosen on the board other than the story's may leave its later moves illegal: the search
             // goes on from what was committed.)
             if (table.indexOf(m) < 0 && k > 0) break;
-            commit(m, table.indexOf(m), doneAt[k], doneAt[k]);
+            stamp = asDone && doneAt[k] != Long.MIN_VALUE ? Math.min(now, Math.max(stamp, doneAt[k])) : now;
+            commit(m, table.indexOf(m), doneAt[k], doneAt[k], stamp);
             // A move made while the board was not read leaves the next ones as unread as it was.
             if (story != null && story.unread(k)) settledAt = Long.MIN_VALUE;
             // A move more moves followed was done when it was done: a square it changed may read as it left it

@@ -837,6 +837,13 @@ class RecognizeCommandTest {
         assertThat(afterCorrection.stream().filter(l -> !l.startsWith("#") && !l.startsWith("fen"))
                 .map(l -> l.substring(l.lastIndexOf(' ') + 1)).limit(4).toList())
                 .containsExactly("Qxd5", "Bxh4", "Qxf7+", "Kh8");
+        // The moves read again are stamped when the board showed them done, in order and before the correction (the
+        // game's clocks charge each the time it took), not with the correction's time.
+        long correctedAt = Long.parseLong(afterCorrection.get(0).split(" ")[1]);
+        List<Long> again = afterCorrection.stream().filter(l -> !l.startsWith("#") && !l.startsWith("fen")).limit(2)
+                .map(l -> Long.parseLong(l.split(" ")[0])).toList();
+        assertThat(again.get(0)).isLessThanOrEqualTo(again.get(1));
+        assertThat(again.get(1)).isLessThan(correctedAt);
         assertThat(lines.getLast()).isEqualTo("fen: r2q1rk1/pppb2pQ/3pP2p/8/8/3B4/PPP3PP/2KRb3 b - - 1 19");
     }
 
