@@ -202,11 +202,13 @@ public final class UciEngine implements AutoCloseable {
         send(go.command());
         long deadline = System.nanoTime() + limit.toNanos();
         String line;
+        Iterations iterations = new Iterations();
         lastScore = null;
         do {
             line = next(deadline, "bestmove");
-            if (line.startsWith("info")) score(line);
+            if (line.startsWith("info")) iterations.read(line);
         } while (!line.startsWith("bestmove"));
+        lastScore = iterations.finishedScore(go.depth());
         String[] words = line.strip().split("\\s+");
         if (words.length < 2 || words[1].equals("(none)") || words[1].equals("0000")) {
             throw new EngineException(name() + " found no move in " + p.fen() + " ('" + line + "')");
@@ -222,24 +224,61 @@ public final class UciEngine implements AutoCloseable {
 
     /**
      * What the engine thought of the position at its last move, from its own side, in centipawns (a mate in n:
-     * 100,000 less n, negative when it is mated); null when it did not say.
+     * 100,000 less n, negative when it is mated), as its last finished iteration said; null when it did not say or
+     * was stopped before it finished one.
      */
     public Integer lastScore() {
         return lastScore;
     }
 
-    private void score(String info) {
-        String[] w = info.split("\\s+");
-        for (int i = 0; i + 2 < w.length; i++) {
-            if (!w[i].equals("score")) continue;
-            try {
-                int n = Integer.parseInt(w[i + 2]);
-                if (w[i + 1].equals("cp")) lastScore = n;
-                else if (w[i + 1].equals("mate")) lastScore = n > 0 ? 100_000 - n : -100_000 - n;
-            } catch (NumberFormatException e) {
-                // not a score after all
+    /**
+     * The scores an engine says while it searches, one line per iteration. A search stopped by its clock says the
+     * iteration it was in with whatever that iteration had (Stockfish: "score mate 0" when stopped before the first
+     * iteration finished), so only an iteration a deeper one followed, or the depth asked for, is believed.
+     */
+    private static final class Iterations {
+        private int depth = -1;
+        private Integer score;
+        private Integer finished;
+
+        void read(String info) {
+            String[] w = info.split("\\s+");
+            Integer d = null, s = null;
+            for (int i = 1; i < w.length; i++) {
+                switch (w[i]) {
+                    case "depth" -> d = number(w, i + 1);
+                    case "multipv" -> {
+                        if (!Integer.valueOf(1).equals(number(w, i + 1))) return;   // the second best line's score
+                    }
+                    case "lowerbound", "upperbound" -> {
+                        return;   // a bound the iteration is still narrowing, not its score
+                    }
+                    case "score" -> {
+                        Integer n = i + 2 < w.length ? number(w, i + 2) : null;
+                        if (n != null && w[i + 1].equals("cp")) s = n;
+                        else if (n != null && w[i + 1].equals("mate")) s = n > 0 ? 100_000 - n : -100_000 - n;
+                    }
+                    case "pv", "string" -> i = w.length;   // moves or free text follow: no more fields
+                    default -> { }
+                }
             }
-            return;
+            if (d == null || s == null) return;
+            if (d > depth && depth >= 0) finished = score;   // a deeper iteration began: the last one finished
+            depth = d;
+            score = s;
+        }
+
+        Integer finishedScore(Integer depthAsked) {
+            return depthAsked != null && depth >= depthAsked ? score : finished;
+        }
+
+        private static Integer number(String[] w, int i) {
+            if (i >= w.length) return null;
+            try {
+                return Integer.parseInt(w[i]);
+            } catch (NumberFormatException e) {
+                return null;
+            }
         }
     }
 

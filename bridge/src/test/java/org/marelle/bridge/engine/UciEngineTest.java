@@ -72,6 +72,22 @@ class UciEngineTest {
     }
 
     @Test
+    void theScoreIsTheLastIterationTheEngineFinished() {
+        Position start = Position.start(Variant.STANDARD);
+        try (UciEngine e = UciEngine.start(Engines.fake("stopped", "e2e4"), Map.of(), T)) {
+            e.bestMove(start, List.of(), UciEngine.Go.moveTime(Duration.ofMillis(50)), T);
+            assertThat(e.lastScore()).as("depth 2's score: depth 3 was cut off, bounds and second lines do not count")
+                    .isEqualTo(320);
+            e.bestMove(start, List.of(), UciEngine.Go.depth(3), T);
+            assertThat(e.lastScore()).as("the depth asked for is finished").isEqualTo(-100_000);
+        }
+        try (UciEngine e = UciEngine.start(Engines.fake("cut", "e2e4"), Map.of(), T)) {
+            e.bestMove(start, List.of(), UciEngine.Go.moveTime(Duration.ofMillis(50)), T);
+            assertThat(e.lastScore()).as("stopped before it finished anything: no opinion, not a mate").isNull();
+        }
+    }
+
+    @Test
     void anEngineThatHangsIsReportedOnceItsTimeIsUp() {
         try (UciEngine e = UciEngine.start(Engines.fake("hang", "e2e4"), Map.of(), T)) {
             assertThatThrownBy(() -> e.bestMove(Position.start(Variant.STANDARD), List.of(), UciEngine.Go.depth(1),

@@ -77,8 +77,13 @@ class EngineOpponentTest {
     }
 
     private EngineOpponent opponent(List<String> command, GameSession s, Color engineSide) {
-        EngineSettings settings = new EngineSettings(command, Map.of(), null, null, Duration.ofMillis(50), null,
-                Duration.ofSeconds(5));
+        return opponent(command, s, engineSide, null);
+    }
+
+    /** With a depth, the engine always finishes its search, however busy the machine (a 50 ms search may not). */
+    private EngineOpponent opponent(List<String> command, GameSession s, Color engineSide, Integer depth) {
+        EngineSettings settings = new EngineSettings(command, Map.of(), null, null,
+                depth == null ? Duration.ofMillis(50) : null, depth, Duration.ofSeconds(5));
         EngineOpponent o = new EngineOpponent(settings, g -> engineSide, board, log, clock,
                 c -> UciEngine.start(c, Map.of(), Duration.ofSeconds(5)));
         s.addListener(o);
@@ -139,7 +144,7 @@ class EngineOpponentTest {
     @Test
     void aDrawOfferIsTakenInAnEvenGameAndDeclinedWhenTheEngineIsWinning() throws Exception {
         GameSession even = session("4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1");   // blocked pawns: nobody wins
-        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), even, Color.BLACK)) {
+        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), even, Color.BLACK, 12)) {
             even.play(even.game().position().parseSan("Ke2"));
             Object[] p = next();
             even.play((Move) p[1]);
@@ -148,7 +153,7 @@ class EngineOpponentTest {
             assertThat(notices).contains("info: the engine accepts the draw");
         }
         GameSession lost = session("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
-        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), lost, Color.BLACK)) {
+        try (EngineOpponent o = opponent(List.of(Engines.debian("stockfish")), lost, Color.BLACK, 12)) {
             lost.play(lost.game().position().parseSan("Kf1"));
             Object[] p = next();
             lost.play((Move) p[1]);
