@@ -44,7 +44,7 @@ class CrashSafetyTest {
 
     @Test
     void killedAtRandomTheDaemonLosesNoMoveAndDoublesNone() throws Exception {
-        killUntil(50, 0x5EED);
+        killUntil(30, 0x5EED);   // 400 more in -Pslow (manyMoreKills)
     }
 
     @Test
