@@ -241,6 +241,25 @@ final class CatchUp {
                 // Else, still that long, the player is asked to confirm (touch the square), rather than left waiting
                 // for a reply that may never come (an engine or a game's last move waits for this one). A piece truly
                 // still held is set down, which drops the question.
+                // The moves before the doubt are done, though: still that long, every close story has them set
+                // down, a story with a piece in hand too when its last move landed that long ago and it is no other
+                // move's first half. They are committed, so that what follows is searched from after them (Lichess
+                // 2548 under `swap` at 24 Hz, seed 3: Qb6, then Qxb6 read as briefly as the queen's dropouts, or
+                // White's queen held; still 17 s, then Nxb6 unseen and two captures on d6 went past the search's
+                // plies with Qb6 still among them).
+                int done = agreedPrefix(close, this::doneWhenStill);
+                if (done > 0 && !longStill) {
+                    t.catchUpStill = t.config.mismatchMillis();
+                    t.searched = null;
+                    return;
+                }
+                if (done > 0) {
+                    StorySearch.Story lead = close.get(0);
+                    t.commitStory(lead.moves(), lead.doneAt(), done, lead);
+                    t.searched = null;
+                    t.evaluate();
+                    continue;
+                }
                 if (longStill && !heldLong) askAmongSetDown(close);
                 askOnceHeldLong(close, heldLong);
                 return;
@@ -820,6 +839,17 @@ final class CatchUp {
             return n;
         }
         return x.confirmed();
+    }
+
+    /**
+     * How many of story {@code x}'s moves are done on a board still for as long as a board nothing explains is left:
+     * those {@link #confirmed} says; with a piece in hand, every move when the last landed, was read, and stood longer
+     * than it could grow (the piece in hand is the next move's).
+     */
+    private int doneWhenStill(StorySearch.Story x) {
+        int n = x.moves().size();
+        if (!x.partial() || n == 0 || !x.lastSeen() || x.unread()) return confirmed(x);
+        return Math.min(t.now, x.stoodUntil()) - x.doneAt()[n - 1] >= growWindow(x.moves()) ? n : confirmed(x);
     }
 
     /**
