@@ -238,9 +238,6 @@ final class CatchUp {
                     t.evaluate();
                     continue;
                 }
-                // Else, still that long, the player is asked to confirm (touch the square), rather than left waiting
-                // for a reply that may never come (an engine or a game's last move waits for this one). A piece truly
-                // still held is set down, which drops the question.
                 // The moves before the doubt are done, though: still that long, every close story has them set
                 // down, a story with a piece in hand too when its last move landed that long ago and it is no other
                 // move's first half. They are committed, so that what follows is searched from after them (Lichess
@@ -248,18 +245,21 @@ final class CatchUp {
                 // White's queen held; still 17 s, then Nxb6 unseen and two captures on d6 went past the search's
                 // plies with Qb6 still among them).
                 int done = agreedPrefix(close, this::doneWhenStill);
-                if (done > 0 && !longStill) {
-                    t.catchUpStill = t.config.mismatchMillis();
-                    t.searched = null;
-                    return;
-                }
                 if (done > 0) {
+                    if (!longStill) {
+                        t.catchUpStill = t.config.mismatchMillis();
+                        t.searched = null;
+                        return;
+                    }
                     StorySearch.Story lead = close.get(0);
                     t.commitStory(lead.moves(), lead.doneAt(), done, lead);
                     t.searched = null;
                     t.evaluate();
                     continue;
                 }
+                // Else, still that long, the player is asked to confirm (touch the square), rather than left waiting
+                // for a reply that may never come (an engine or a game's last move waits for this one). A piece truly
+                // still held is set down, which drops the question.
                 if (longStill && !heldLong) askAmongSetDown(close);
                 askOnceHeldLong(close, heldLong);
                 return;
@@ -835,7 +835,7 @@ final class CatchUp {
         if (!x.partial() && t.now - t.log.at() >= t.config.holdMillis() && !x.misread() && !x.unread()) return n;
         if (!x.partial() && t.now - t.log.at() >= t.config.mismatchMillis()) return Math.max(x.confirmed(), x.confirmedIfStill());
         if (x.partial() && x.lastSeen() && x.confirmed() == n - 1 && x.cost() < t.config.proofMillis()
-                && Math.min(t.now, x.stoodUntil()) - x.doneAt()[n - 1] >= growWindow(x.moves())) {
+                && lastStoodPastGrowing(x)) {
             return n;
         }
         return x.confirmed();
@@ -849,7 +849,13 @@ final class CatchUp {
     private int doneWhenStill(StorySearch.Story x) {
         int n = x.moves().size();
         if (!x.partial() || n == 0 || !x.lastSeen() || x.unread()) return confirmed(x);
-        return Math.min(t.now, x.stoodUntil()) - x.doneAt()[n - 1] >= growWindow(x.moves()) ? n : confirmed(x);
+        return lastStoodPastGrowing(x) ? n : confirmed(x);
+    }
+
+    /** Whether story {@code x}'s last move has stood on its squares longer than it could still grow into another. */
+    private boolean lastStoodPastGrowing(StorySearch.Story x) {
+        int n = x.moves().size();
+        return Math.min(t.now, x.stoodUntil()) - x.doneAt()[n - 1] >= growWindow(x.moves());
     }
 
     /**
