@@ -351,25 +351,32 @@ final class StorySearch {
         // None found within four plies is no answer either where the six passed their bound: the wider search looks
         // (Lichess 1864 under `swap` at 40 Hz, seed 1: Nxf7 Qxf7 Qh3 Bxe5 Re3, both captures read no longer than
         // dropouts could make them, five plies the six-ply search lost past its bound; the board, found explained by
-        // nothing, was never followed again). Not where a swap often leaves no reading (below).
-        boolean conclusive = shorter.stories().isEmpty() ? sensors.oftenMisses(SHORTEST_SWAP_MILLIS)
-                : shorter.stories().get(0).cost() < proofMillis;
+        // nothing, was never followed again; ECC 2018 game 458 under `swap` at 24 Hz, seed 3: Qxa5 nobody saw, Qb8,
+        // then four captures on d6, six plies).
+        boolean conclusive = !shorter.stories().isEmpty() && shorter.stories().get(0).cost() < proofMillis;
         if (shorter.complete() && conclusive) return new Result(shorter.stories(), r.nodes() + shorter.nodes(), true);
         // Neither decides: the six plies once more, with a wider bound. Rare (a busy board the short stories explain
         // badly), and costlier than a glance, but a board no search decides is never followed again (Lichess 1910
-        // under `hall` at 40 Hz: Rxd1 Rxd1 left unexplained 44 s, until the game ended). Not where a swap often
-        // leaves no reading: there the wider search mostly adds stories resting on captures nobody saw, and the one
-        // it finds may be the wrong capture, read long after the board could tell (Lichess 4015 under `swap` at 24 Hz
-        // seed 2: Nxc6 was read, six plies later only Nxf7 nobody saw explained the board within the search's plies,
-        // and was committed).
-        if (sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) {
-            return new Result(shorter.stories(), r.nodes() + shorter.nodes(), false, shorter.complete());
-        }
+        // under `hall` at 40 Hz: Rxd1 Rxd1 left unexplained 44 s, until the game ended).
         StorySearch wider = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion);
         wider.budget = WIDER_NODES;
         Result w = wider.run(MAX_PLIES);
         int nodes = r.nodes() + shorter.nodes() + w.nodes();
+        // Where a swap often leaves no reading, the wider search mostly adds stories resting on captures nobody saw,
+        // and one it finds in place of the four-ply stories may be the wrong capture, read long after the board could
+        // tell (Lichess 4015 under `swap` at 24 Hz, seed 2: Nxc6 was read, six plies later only Nxf7 nobody saw
+        // explained the board within the search's plies, and was committed). There it decides only where the four
+        // plies found nothing, or where its best story is theirs: no longer story explains the board as well (Lichess
+        // 268 under `swap` at 24 Hz, seed 3: Qxc5 nobody saw, Nxc5, then Rd2 dragged down the d-file; the six plies
+        // passed their bound on the squares the rook crossed, and the three plies the four found were never
+        // committed while the game went on past their reach).
+        if (sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) {
+            boolean borneOut = w.complete() && (shorter.stories().isEmpty() || !w.stories().isEmpty()
+                    && w.stories().get(0).moves().equals(shorter.stories().get(0).moves()));
+            return borneOut ? new Result(w.stories(), nodes, true)
+                    : new Result(shorter.stories(), nodes, false, shorter.complete());
+        }
         return w.complete() ? new Result(w.stories(), nodes, true)
                 : new Result(shorter.stories(), nodes, false, shorter.complete());
     }
@@ -643,10 +650,21 @@ final class StorySearch {
             }
             return false;
         }
+        // A piece of the other side in hand is a victim taken off first: of a piece in hand when one is (a piece
+        // lifted and a victim no lifted piece can take are two things begun, not one move: Lichess 1777 under `swap`
+        // at 24 Hz, seed 3, Bxd3 and Qxd3 read, then White's queen and Black's c-pawn in hand for seconds while the
+        // board stood still, so the story with d5xc6 begun tied with the one that had Qxd3 cxd5 done).
+        SquareSet takers = SquareSet.EMPTY;
+        for (int sq : lifted.intersect(own).toArray()) {
+            if (!mayBeDroppingOut(sq)) takers = takers.with(sq);
+        }
         List<Move> legal = p.legalMoves();
         for (int sq : lifted.minus(own).toArray()) {
             boolean victim = false;
-            for (Move m : legal) victim |= left(p, PromotionChoices.base(m)).contains(sq) && m.from() != sq;
+            for (Move m : legal) {
+                victim |= left(p, PromotionChoices.base(m)).contains(sq) && m.from() != sq
+                        && (takers.isEmpty() || takers.contains(m.from()));
+            }
             if (!victim) return false;
         }
         return true;
@@ -864,13 +882,20 @@ final class StorySearch {
             lateLandings = false;
             if (story != null && story.unseen() > 0) story = null;
             // Two dropouts may run together (the reading back for less than the debouncer lets through): the landing
-            // is then read later still. A story needing that rests on a misreading (see Story.misreadOnce).
+            // is then read later still. A story needing that rests on a misreading (see Story.misreadOnce). With a
+            // capture nobody saw as well only where that capture is neither the move landed late nor the reply to
+            // it: misreadings of different moves are two things that happen, each costing a proof, not one reading
+            // stretched twice (Lichess 2220 under `swap` at 24 Hz, seed 4: Nf5 read 167 ms after Black's h-pawn was
+            // lifted, then h6 Nxe7+ and Qxe7 nobody saw: no story was found, and the game was never followed again;
+            // ECC 2018 game 279, same: dxe4, fxe4 nobody saw, then Bg4 read 250 ms after White's rook was lifted).
             if (story == null) {
                 lateJoined = true;
                 story = read(line, before, partial, false, false, 0);
                 if (story == null && hesitation) story = read(line, before, partial, true, false, 0);
                 lateJoined = false;
-                if (story != null && story.unseen() > 0) story = null;
+                if (story != null && story.unseen() > 0 && !(readLate >= 0 && (story.unseenMoves() >>> readLate & 3) == 0)) {
+                    story = null;
+                }
                 if (story != null) story = story.misreadOnce(Math.max(0, readLate));
             }
             if (unseen != null && (story == null || story.cost() >= unseen.cost())) story = unseen;
@@ -979,7 +1004,8 @@ final class StorySearch {
         List<SquareSet> early = new ArrayList<>();
         int steady = 0;
         int dropoutCaptures = 0;
-        boolean lastWeak = false;
+        boolean lastWeak = false, lastDoubtful = false;
+        int lastTo = -1;
         long stoodUntil = Long.MAX_VALUE;
         int landedUnseen = -1;
         int unseenAt = -1;
@@ -1015,6 +1041,8 @@ final class StorySearch {
             // The squares it sets pieces down on first: a piece leaves for good at the last lift before it lands
             // (a piece lifted, put back, and lifted again was hesitated over).
             long landed = Long.MIN_VALUE;
+            // When this move's own piece was read leaving its square (Long.MIN_VALUE until read).
+            long fromLift = Long.MIN_VALUE;
             for (int sq : placed(m).toArray()) {
                 boolean was = occ.contains(sq), is = after.contains(sq);
                 if (!is) continue;
@@ -1217,6 +1245,7 @@ final class StorySearch {
                 matched[sq][j] = true;
                 done = Math.max(done, changes[sq].at()[j]);
                 first = Math.min(first, changes[sq].at()[j]);
+                if (sq == m.from()) fromLift = changes[sq].at()[j];
             }
             // A promotion to a piece chosen on the board: its lit choice square touched once the pawn became it (see
             // PromotionChoices), a piece held there longer than a brush. The touch is the story's reading, and a
@@ -1255,12 +1284,23 @@ final class StorySearch {
             } else if (k > 0 && floor != Long.MIN_VALUE && soonerThanAHand(first, floor)) {
                 early.add(placed(PromotionChoices.base(line.get(k - 1))));
             }
+            // A capture read briefly, which nothing but a hand makes there, is done once the other side lifted its
+            // own piece for the next move after it was set down: a piece still held over its victim would not be
+            // answered (ECC 2018 game 558 under `swap` at 24 Hz, seed 4: Rcxc6 nobody saw, Rcd1, then five captures
+            // in a row each read 83 ms, exf2+ Qxf2 Qxf2+ Kxf2 Bxb2; none confirmed the one before, so Rcxc6 was never
+            // borne out, and the game went past the search's reach).
+            if (k > 0 && lastWeak && !lastDoubtful && m.from() != lastTo && fromLift != Long.MIN_VALUE
+                    && fromLift > floor) {
+                confirmed = Math.max(confirmed, k);
+            }
             wholeInFrame = first == done;
             floor = done;
             if (unseenMove == k - 1 && unseenMove >= 0) unseenSetDownBy = first;
             if (!weak) confirmed = k + 1;
             if (!doubtful) steady = k + 1;
             lastWeak = weak;
+            lastDoubtful = doubtful;
+            lastTo = m.to();
         }
         // The pieces lifted for the next move, in a story with its last move done (see replyBegun below).
         SquareSet nextLifted = null;
@@ -1445,12 +1485,21 @@ final class StorySearch {
 
     /**
      * How long the piece read from change {@code j} on stood, across dropouts, up to the next change the story
-     * explains (a piece set down there by a move of the story is another piece).
+     * explains (a piece set down there by a move of the story is another piece). Readings each no longer than a brush,
+     * all over, are no piece standing across the emptiness between them (a piece set down reads there longer at least
+     * once): then only the first counts (Lichess 4068 under `swap` at 24 Hz, seed 4: Be3, then Bxe4, each set down with the
+     * hand brushing f3, 83 ms each time, 542 ms apart; taken for one piece standing on f3 with dropouts between,
+     * they ruled out every story, and the game was never followed again).
      */
     private long stay(Changes c, int j, boolean[] matched) {
         int n = c.at().length;
         int k = j + 1;
-        while (k + 1 < n && !matched[k] && !matched[k + 1] && c.at()[k + 1] - c.at()[k] <= joinedFalseEmpty) k += 2;
+        boolean brief = true;
+        while (k + 1 < n && !matched[k] && !matched[k + 1] && c.at()[k + 1] - c.at()[k] <= joinedFalseEmpty) {
+            brief &= c.at()[k] - c.at()[k - 1] <= falseOccupied;
+            k += 2;
+        }
+        if (k > j + 1 && brief && k < n && c.at()[k] - c.at()[k - 1] <= falseOccupied) k = j + 1;
         return k < n ? c.at()[k] - c.at()[j] : Long.MAX_VALUE;
     }
 

@@ -174,6 +174,77 @@ class GameCheckTest {
     }
 
     @Test
+    void theStoriesOfTheFourPlySearchAreCommittedOnceTheWiderSearchBearsThemOut() throws Exception {
+        // Lichess sample game 268 under swap at 24 Hz, seed 3 (3,000,009 + 367): 29...Qxc5 (a swap no scan saw)
+        // 30.Nxc5 Rd2, the rook dragged down the d-file. The six-ply search passed its bound on the squares the rook
+        // crossed; the four-ply search found Qxc5 Nxc5 Rd2 alone but not decisively, and on a board where swaps go
+        // unseen the wider search was never run: nothing was committed, and the game went on past the search's reach.
+        // The wider search now runs there too and decides when its best story is the four-ply search's.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 268, 24, 3, 367);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void sixPliesPastACaptureNobodySawAreFoundByTheWiderSearch() throws Exception {
+        // ECC 2018 game 458 under swap at 24 Hz, seed 3 (3,000,009 + 5,574): 23.Qxa5 (a swap no scan saw) Qb8
+        // 24.Rxd6 Rbxd6 25.Nxd6 Qxd6, the board still only after the sixth ply. The six-ply search passed its bound,
+        // the four-ply one found nothing, and on a board where swaps go unseen that was taken as the answer: a
+        // mismatch, never resolved. The wider search now looks there too.
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 458, 24, 3, 5_574);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aHandBrushingOneSquareTwiceIsNoPieceStandingThere() throws Exception {
+        // Lichess sample game 4068 under swap at 24 Hz, seed 4 (4,000,012 + 4,167): 7.Be3 Bxe4, each piece set down
+        // with the hand brushing the empty f3, 83 ms each time, 542 ms apart. Taken for one piece standing on f3
+        // through dropouts, that ruled out every story, and the game was never followed again.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 4068, 24, 4, 4_167);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aLandingReadLateAndACaptureNobodySawMovesLaterAreTwoMisreadingsNotNone() throws Exception {
+        // Lichess sample game 2220 under swap at 24 Hz, seed 4 (4,000,012 + 2,319): 11.Nf5, its landing read 167 ms
+        // after Black's h-pawn was lifted (a dropout as it was set down), then h6 12.Nxe7+ Qxe7 (a swap no scan saw)
+        // 13.Bd3. A story with a late landing and a capture nobody saw was no story: none was found, and the game
+        // was never followed again. It now costs both misreadings.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 2220, 24, 4, 2_319);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aCaptureReadBrieflyIsDoneOnceTheOtherSideLiftsItsPiece() throws Exception {
+        // ECC 2018 game 558 under swap at 24 Hz, seed 4 (4,000,012 + 5,674): 28...Rcxc6 (a swap no scan saw) 29.Rcd1
+        // exf2+ 30.Qxf2 Qxf2+ 31.Kxf2 Bxb2, the five captures each read 83 ms, the board never still between them.
+        // None was confirmed by the one after it (each as weak), so Rcxc6 was never borne out, nothing was committed,
+        // and the game went past the search's reach. The other side's lift for the next move now confirms a capture
+        // read briefly where nothing but a hand empties the square.
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 558, 24, 4, 5_674);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aCaptureNobodySawBeforeALandingReadLateIsTwoMisreadingsNotNone() throws Exception {
+        // ECC 2018 game 279 under swap at 24 Hz, seed 4 (4,000,012 + 5,395): 25...dxe4 26.fxe4 (a swap no scan saw)
+        // Bg4, its landing read 250 ms after White's rook was lifted for 27.Rd3. No story was found, and the game
+        // was never followed again.
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 279, 24, 4, 5_395);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aPieceInHandAndAVictimItCannotTakeAreNotOneMoveBegun() throws Exception {
+        // Lichess sample game 1777 under swap at 24 Hz, seed 3 (3,000,009 + 1,876): 13.cxd5 (a swap no scan saw)
+        // Bxd3 14.Qxd3 (unseen too) cxd5, then the board still for 1.7 s. The story with Bxd3 done and White's queen
+        // and Black's c-pawn both in hand (d5xc6 begun) tied with the one that had Qxd3 cxd5 done, so only cxd5 was
+        // committed, and four more captures on d5 took the game past the search's four plies. A victim taken off
+        // first is now one a piece in hand can take, when one is.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 1777, 24, 3, 1_876);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aPieceHeldAWhileIsLikelierThanACaptureNobodySaw() throws Exception {
         // Lichess sample game 2481 under hall at 40 Hz, seed 1 (1,000,003 + 2,580): 3.e5 e6, the black pawn held for
         // 2.5 s. 3.exd5 (a swap no scan saw) then e7-e5 explained the still board with every piece set down, and
