@@ -190,9 +190,13 @@ public final class GameCheck {
     /** The square of the story the game played at this point (after the moves committed so far), or -1. */
     private static int squareOfTheGame(RecognitionEvent.BoardAmbiguous asked, List<Move> moves,
                                        List<RecognitionEvent> events) {
+        // (Moves a correction or a takeback withdrew are no longer the game's: Lichess 2016-05 game 529 under `swap`
+        // at 24 Hz, seed 6, asked about its last move after a correction, went unanswered, counted one ply too far.)
         int ply = 0;
         for (RecognitionEvent e : events) {
             if (e instanceof MoveCommitted) ply++;
+            if (e instanceof RecognitionEvent.Corrected c) ply -= c.undone().size();
+            if (e instanceof RecognitionEvent.TakenBack b) ply -= b.undone().size();
         }
         for (RecognitionEvent.StoryChoice c : asked.choices()) {
             if (ply + c.moves().size() <= moves.size() && c.moves().equals(moves.subList(ply, ply + c.moves().size()))) {
