@@ -31,6 +31,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * knight's legal destinations (the LED hint path);</li>
  * <li>{@code provisionalMove}: the knight is set down on e5; the board matches Ne5, which becomes provisional;</li>
  * <li>{@code commit}: the settle window of Ne5 runs out on a tick; the move is committed.</li>
+ * <li>{@code commitCapture}: in another position (White's e4 pawn can take on d5 or on f5), the capture window of
+ * exd5 runs out on a tick; f5 having read gone a moment (a touch), the story search first looks for another
+ * capture by the same pawn as likely (the doubt a capture whose piece could take another, read gone, is put to since
+ * session 34), then the move is committed.</li>
  * </ul>
  * Each operation starts from the same immutable recognizer state, so every sample is the same work.
  */
@@ -51,6 +55,10 @@ public class RecognizerBenchmark {
     private Occupancy liftFrame;
     private Occupancy dropFrame;
     private long commitAt;
+    /** Three black pawns on d5, e5 and f5: the e4 pawn takes one of two. */
+    private static final String CAPTURE_FEN = "rnbqkb1r/ppp3pp/5n2/3ppp2/4P3/3P1N2/PPP2PPP/RNBQKB1R w KQkq - 0 5";
+    private RecognizerState captured;
+    private long captureCommitAt;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -71,6 +79,27 @@ public class RecognizerBenchmark {
         if (commit.events().stream().noneMatch(e -> e instanceof RecognitionEvent.MoveCommitted)) {
             throw new IllegalStateException("Ne5 was not committed at " + commitAt);
         }
+        Position c = Position.fromFen(CAPTURE_FEN);
+        int e4 = g.parseSquare("e4"), d5 = g.parseSquare("d5");
+        Occupancy before = Occupancy.of(g, c.occupancy(), 0);
+        RecognizerState s = RecognizerState.start(c, RecognizerConfig.defaults()).accept(before).state();
+        s = s.accept(before.without(e4).at(1_000)).state();
+        // (f5 read gone a moment, a touch: the other capture is searched for.)
+        s = s.accept(before.without(e4).without(g.parseSquare("f5")).at(1_050)).state();
+        s = s.accept(before.without(e4).at(1_100)).state();
+        s = s.accept(before.without(e4).without(d5).at(1_150)).state();
+        captured = s.accept(before.without(e4).at(1_300)).state();
+        captureCommitAt = captured.wakeUpAt().orElseThrow();
+        for (int guard = 0; guard < 10; guard++) {
+            Step t = captured.tick(captureCommitAt);
+            if (t.events().stream().anyMatch(e -> e instanceof RecognitionEvent.MoveCommitted)) break;
+            captured = t.state();
+            captureCommitAt = captured.wakeUpAt().orElseThrow();
+        }
+        if (captured.tick(captureCommitAt).events().stream()
+                .noneMatch(e -> e instanceof RecognitionEvent.MoveCommitted m && m.san().equals("exd5"))) {
+            throw new IllegalStateException("exd5 was not committed at " + captureCommitAt);
+        }
     }
 
     @Benchmark
@@ -86,5 +115,10 @@ public class RecognizerBenchmark {
     @Benchmark
     public Step commit() {
         return provisional.tick(commitAt);
+    }
+
+    @Benchmark
+    public Step commitCapture() {
+        return captured.tick(captureCommitAt);
     }
 }

@@ -84,6 +84,7 @@ final class Matcher {
             History h = t.history;
             for (int k = 1; h != null; k++, h = h.older()) {
                 if (h.position().occupancy().equals(board) && polarityFits(h.position())) {
+                    if (k > 2 && twoPliesLeave()) break;
                     return new Takeback(k);
                 }
             }
@@ -117,6 +118,23 @@ final class Matcher {
         if (!table.position.legalMoves().contains(back)) return false;
         if (!table.position.play(back).legalMoves().contains(new Move.Normal(newest.to(), newest.from()))) return false;
         return t.log.lastEmptied(newest.to()) >= t.log.lastEmptied(first.to());
+    }
+
+    /**
+     * Whether two legal plies from the game's position leave the board. Then a takeback further back than two plies
+     * is none: in a repetition the pieces shuttle, and the board may come back to where it stood many plies ago by two
+     * moves, fewer than the takeback would undo; the moves are left to the two-ply match and the story search (ECC
+     * 2018 game 487 under `swap` at 24 Hz, seed 5: 112.Kc2 Kf3 in a rook ending, White's king read landing only after
+     * Black's was lifted, was recorded as a takeback of ten plies).
+     */
+    private boolean twoPliesLeave() {
+        for (int i = 0; i < table.count; i++) {
+            MoveTable after = t.tableAfter(i);
+            for (int j = 0; j < after.count; j++) {
+                if (after.leaves(j, board)) return true;
+            }
+        }
+        return false;
     }
 
     private boolean matchesAnyMove() {

@@ -77,6 +77,8 @@ public final class RecognizerState {
     final SquareSet storyBoard;
     /** See {@link Transition#heldBoard}. */
     final SquareSet heldBoard;
+    /** See {@link Transition#doubtedBoard}. */
+    final SquareSet doubtedBoard;
     /** When the still board is due to be searched for moves made without the recognizer following; -1 when not. */
     final long catchUpAt;
     /** See {@link Transition#settledAt}. */
@@ -127,6 +129,7 @@ public final class RecognizerState {
         this.searched = null;
         this.storyBoard = null;
         this.heldBoard = null;
+        this.doubtedBoard = null;
         this.catchUpAt = -1;
         this.settledAt = Long.MIN_VALUE;
         this.catchUpStill = config.settleMillis();
@@ -169,6 +172,7 @@ public final class RecognizerState {
         searched = t.searched;
         storyBoard = t.storyBoard;
         heldBoard = t.heldBoard;
+        doubtedBoard = t.doubtedBoard;
         settledAt = t.settledAt;
         catchUpStill = t.catchUpStill;
         horizons = t.horizons;

@@ -258,6 +258,8 @@ final class StorySearch {
      * {@link SensorModel#mayReadCarryInOneFrame}): with such sensors a story that has them in one frame is no hand's.
      */
     private final boolean carriesTakeAFrame;
+    /** Whether a hand may brush an empty square so that it reads occupied a while (see {@link SensorModel#brush}). */
+    private final boolean handsBrush;
     /**
      * The time the log's first state is read at: what it already showed (moves made before the log begins) is
      * stamped with it, not with when it happened.
@@ -297,6 +299,7 @@ final class StorySearch {
         this.standMillis = standMillis;
         this.capturesMayGoUnseen = sensors.mayMiss(SHORTEST_SWAP_MILLIS);
         this.carriesTakeAFrame = !sensors.mayReadCarryInOneFrame(SHORTEST_CARRY_MILLIS);
+        this.handsBrush = !sensors.brush().none();
         this.landingsMayGoUnseen = capturesMayGoUnseen || !sensors.dropout().none();
         this.landingsMisread = !sensors.dropout().none() || sensors.longestFlicker() > 0;
         long scan = (long) Math.ceil(sensors.scanMillis());
@@ -1052,8 +1055,14 @@ final class StorySearch {
                 // a j'adoube of g2 and its dropout, then Qxf3, read as Rxg2+ Qxg2 with the queen lifted from g3 and set
                 // down on g2 in one frame. Not a castling's or a promotion's pieces, which two hands may move at
                 // once, nor moves made while the board was not read or before the log begins.)
+                // (Nor a carry to an empty square next to the one it left, where a hand brushes: coming in low over
+                // the landing square's neighbours, it may keep the square just left reading occupied until the
+                // landing. Lichess 1224 under `swap` at 24 Hz, seed 5: d6-d5 lifted and set down 170 ms apart, both
+                // read in one frame; with no story left, the game was never followed again. Not a capture: its
+                // victim's square filling again in the frame its taker left is as well the end of a dropout there,
+                // Lichess 4284 above.)
                 boolean carried = carriesTakeAFrame && (m instanceof Move.Normal || m instanceof Move.EnPassant)
-                        && !inGap(floor) && lifted > readFrom;
+                        && !inGap(floor) && lifted > readFrom && !(handsBrush && !was && nextTo(origin(m, sq), sq));
                 long landFloor = lifted == Long.MIN_VALUE ? earliest
                         : Math.max(earliest, carried ? lifted + 1 : lifted - slack);
                 // Set down and taken by the next move before a reading of it settled (read with landings unseen).
@@ -1853,6 +1862,11 @@ final class StorySearch {
             if (!c.occupied()[j] && !before(c.at()[j], earliest) && lasted(c, j) > falseEmpty) found = j;
         }
         return found;
+    }
+
+    /** Whether squares {@code a} and {@code b} touch, by a side or a corner. */
+    private boolean nextTo(int a, int b) {
+        return Math.abs(geometry.file(a) - geometry.file(b)) <= 1 && Math.abs(geometry.rank(a) - geometry.rank(b)) <= 1;
     }
 
     /**

@@ -77,6 +77,12 @@ final class Transition {
      */
     SquareSet heldBoard;
     /**
+     * The board on which a capture the move matcher was about to commit was found in doubt: another capture by the
+     * same piece explains the board as well (see {@link #victimInDoubt}). The matcher proposes no move on it; the story
+     * search decides (waits for what follows, or asks).
+     */
+    SquareSet doubtedBoard;
+    /**
      * When the last committed move was last seen settling on its squares: what the board did before that is that
      * move's doing, not evidence for the moves after it. {@code Long.MIN_VALUE} when unknown (a fresh start).
      */
@@ -162,6 +168,7 @@ final class Transition {
         searched = s.searched;
         storyBoard = s.storyBoard;
         heldBoard = s.heldBoard;
+        doubtedBoard = s.doubtedBoard;
         settledAt = s.settledAt;
         catchUpStill = s.catchUpStill;
         unsearchedSince = s.unsearchedSince;
@@ -239,6 +246,7 @@ final class Transition {
         searched = null;
         storyBoard = null;
         heldBoard = null;
+        doubtedBoard = null;
         settledAt = Long.MIN_VALUE;
         catchUpStill = config.settleMillis();
         unsearchedSince = -1;
@@ -444,6 +452,8 @@ final class Transition {
         if (ambiguity != null && ambiguity.reported() && touchOfAStory()) return;
         Matcher matcher = new Matcher(this);
         Matcher.Candidate c = matcher.find();
+        // (A capture found in doubt on this board is left to the story search: see victimInDoubt.)
+        if (c instanceof Matcher.Moves && board.equals(doubtedBoard)) c = null;
         if (c == null && matcher.tied() != null) {
             if (ambiguity == null || !ambiguity.board().equals(board)) ambiguity = Ambiguity.of(board, matcher.tied(), now);
             // A pending move among the tied first moves was proposed on weaker evidence than a tie (shown alone for
@@ -1015,6 +1025,12 @@ final class Transition {
     private void firePending() {
         for (int round = 0; round < MAX_ROUNDS; round++) {
             if (pending == null || now - pending.since() < window(pending) || !committable()) break;
+            if (pending instanceof Pending.Moves p && victimInDoubt(p)) {
+                doubtedBoard = board;
+                withdraw();
+                searched = null;
+                break;
+            }
             fire();
             evaluate();
         }
@@ -1068,6 +1084,57 @@ final class Transition {
                     - p.since()));
         }
         return p.window();
+    }
+
+    /**
+     * Whether the capture pending is in doubt: the story search, on the same log, finds a story within a proof of its
+     * best whose first move takes another piece with the same piece from the same square, and one of the two stands
+     * on a misreading (a capture nobody saw, a capture read no longer than a dropout of a piece just set down, the
+     * sensors misreading more than usual). Occupancy cannot tell which piece a capture took when its own swap was too
+     * fast for any scan, or read as briefly as a dropout, and another piece it could take was touched meanwhile; the
+     * matcher, which reads the board move by move, takes the reading it sees. Lichess 2009 under `swap` at 24 Hz,
+     * seed 6: 38...Nxc5 read over a dropout of the pawn dxc5 had just set there, then White's e5 pawn touched for
+     * 375 ms before the game's last move Rf1; the story search held Nxc5 and Nxe5 alike, the matcher committed Nxe5.
+     * Only a capture whose piece could take another, read gone meanwhile, is searched (a few positions: the search
+     * runs from the last commit on the board as it stands).
+     */
+    private boolean victimInDoubt(Pending.Moves p) {
+        Move m = PromotionChoices.base(p.move());
+        if (p.index() < 0 || !table.isCapture(p.index())) return false;
+        boolean other = false;
+        for (int i = 0; i < table.count && !other; i++) {
+            Move x = PromotionChoices.base(table.moves[i]);
+            // (Only a victim read gone since the last commit: a capture nobody saw against one read is a proof and
+            // more behind it, and the search, a few hundred microseconds, is spared on most captures.)
+            other = table.isCapture(i) && x.from() == m.from() && x.to() != m.to() && log.lastEmptied(table.victim[i]) >= 0;
+        }
+        if (!other) return false;
+        SquareSet justPlaced = lastMove == null ? SquareSet.EMPTY : StorySearch.placed(PromotionChoices.base(lastMove));
+        StorySearch.Result r = StorySearch.search(table.position, board, log, now, settledAt, justPlaced,
+                config.sensors(), config.proofMillis(), config.slideMillis(), this::promotionPiece);
+        if (!r.complete() || r.stories().isEmpty()) return false;
+        long best = r.stories().get(0).cost();
+        StorySearch.Story read = null, otherVictim = null;
+        for (StorySearch.Story x : r.stories()) {
+            if (x.cost() >= best + config.proofMillis() || x.moves().isEmpty()) continue;
+            Move f = PromotionChoices.base(x.moves().get(0));
+            int i = table.indexOf(x.moves().get(0));
+            if (f.equals(m) && read == null) read = x;
+            if (f.from() == m.from() && f.to() != m.to() && i >= 0 && table.isCapture(i) && otherVictim == null) {
+                otherVictim = x;
+            }
+        }
+        // (Both captures read as the sensors read a move: the matcher's account of the order and length of the
+        // readings decides, as it always did; the search weighs only what a misreading could have made. Nor is a
+        // story borne out less than the one read a doubt: a capture read as briefly as a dropout counts only once a
+        // move after it is seen (RecognizeCommandTest.aDropoutOfAPieceJustSetDownIsNoLift).)
+        if (otherVictim == null || read != null && otherVictim.confirmed() < read.confirmed()) return false;
+        return read == null || leansOnAMisreading(read) || leansOnAMisreading(otherVictim);
+    }
+
+    /** Whether story {@code x} needs a reading the sensors missed, misread, or that a dropout alone could have made. */
+    private static boolean leansOnAMisreading(StorySearch.Story x) {
+        return x.unseen() > 0 || x.dropoutCaptures() > 0 || x.misread();
     }
 
     private boolean committable() {
@@ -1325,6 +1392,7 @@ final class Transition {
         ambiguity = null;
         storyBoard = null;   // (stories from another position; a search from this one says anew)
         heldBoard = null;
+        doubtedBoard = null;
     }
 
     /** The position after move {@code i} of the committed table, with its moves (cached for this step). */

@@ -245,6 +245,52 @@ class GameCheckTest {
     }
 
     @Test
+    void aCaptureTheMatcherReadIsAskedAboutWhenAnotherByTheSamePieceIsAsLikely() throws Exception {
+        // Lichess sample game 2009 under swap at 24 Hz, seed 6 (6,000,018 + 2,108), a held-out seed: 37.dxc5 (a swap
+        // no scan saw) Nxc5, c5 read empty 125 ms, as briefly as the pawn just set there could drop out; then White's
+        // e5 pawn touched for 375 ms and the game's last move Rf1. The story search held Nxc5 Rf1 and Nxe5 Rf1 alike,
+        // the move matcher committed Nxe5 (a wrong move). The capture in doubt is now left to the story search, which
+        // asks; the simulated player answers.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 2009, 24, 6, 2_108);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isEqualTo(1);
+    }
+
+    @Test
+    void aPieceCarriedToTheNextSquareMayReadLiftedAndSetDownInOneFrameWhereHandsBrush() throws Exception {
+        // Lichess sample game 1224 under swap at 24 Hz, seed 5 (5,000,015 + 1,323), a held-out seed: 12...Nxe4
+        // 13.Nxe4 d5 14.Ng5. The pawn left d6 170 ms before it was set on d5, but the hand coming in low kept d6
+        // reading occupied until the landing, and both were read in one frame. A carry was never read in one frame,
+        // so no story explained d5, and the game was never followed again (16 plies missed).
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 1224, 24, 5, 1_323);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aRepetitionTwoMovesMadeIsNoTakebackOfTen() throws Exception {
+        // ECC 2018 game 487 under swap at 24 Hz, seed 5 (5,000,015 + 5,603), a held-out seed: a rook ending, the kings
+        // and rooks shuttling. 112.Kc2 Kf3, White's king read landing on c2 only after Black's was lifted, so the two
+        // plies were not matched, and the board, where it stood ten plies before, was recorded as a takeback of ten
+        // plies (a spurious record, then a wrong move). Two legal plies leave the board: no takeback.
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 487, 24, 5, 5_603);
+        assertFollowedRight(r);
+        assertThat(r.spurious()).isZero();
+    }
+
+    @Test
+    void theSimulatedPlayerAnswersAQuestionAskedAfterACorrection() throws Exception {
+        // Lichess sample game 529 under swap at 24 Hz, seed 6 (6,000,018 + 628), a held-out seed: 18.Qxh6 nobody saw
+        // read as Qxg5+ over a dropout of the pawn just set on g5, corrected once the knights took on g5; the game's
+        // last move Qxg5+ was then asked about (against Qxe6). The simulated player counted the withdrawn Qxg5+ among
+        // the game's moves, found no story of the game's in the question and never answered: a stall of the
+        // simulation, not of the board.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 529, 24, 6, 628);
+        assertFollowedRight(r);
+        assertThat(r.corrections()).isEqualTo(1);
+        assertThat(r.questions()).isEqualTo(1);
+    }
+
+    @Test
     void aPieceHeldAWhileIsLikelierThanACaptureNobodySaw() throws Exception {
         // Lichess sample game 2481 under hall at 40 Hz, seed 1 (1,000,003 + 2,580): 3.e5 e6, the black pawn held for
         // 2.5 s. 3.exd5 (a swap no scan saw) then e7-e5 explained the still board with every piece set down, and
