@@ -69,10 +69,7 @@ final class CatchUp {
     private void decideRounds() {
         for (int round = 0; round < StorySearch.MAX_PLIES && t.catchUpDue(); round++) {
             lastClose = null;
-            SquareSet justPlaced = t.lastMove == null ? SquareSet.EMPTY
-                    : StorySearch.placed(PromotionChoices.base(t.lastMove));
-            StorySearch.Result r = StorySearch.search(t.table.position, t.board, t.log, t.now, t.settledAt, justPlaced, t.config.sensors(),
-                    t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
+            StorySearch.Result r = t.searchStories();
             t.searched = t.board;
             List<StorySearch.Story> stories = r.stories();
             if (!t.remoteSides.isEmpty()) {

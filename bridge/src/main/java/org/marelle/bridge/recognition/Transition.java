@@ -1109,9 +1109,7 @@ final class Transition {
             other = table.isCapture(i) && x.from() == m.from() && x.to() != m.to() && log.lastEmptied(table.victim[i]) >= 0;
         }
         if (!other) return false;
-        SquareSet justPlaced = lastMove == null ? SquareSet.EMPTY : StorySearch.placed(PromotionChoices.base(lastMove));
-        StorySearch.Result r = StorySearch.search(table.position, board, log, now, settledAt, justPlaced,
-                config.sensors(), config.proofMillis(), config.slideMillis(), this::promotionPiece);
+        StorySearch.Result r = searchStories();
         if (!r.complete() || r.stories().isEmpty()) return false;
         long best = r.stories().get(0).cost();
         StorySearch.Story read = null, otherVictim = null;
@@ -1130,6 +1128,13 @@ final class Transition {
         // move after it is seen (RecognizeCommandTest.aDropoutOfAPieceJustSetDownIsNoLift).)
         if (otherVictim == null || read != null && otherVictim.confirmed() < read.confirmed()) return false;
         return read == null || leansOnAMisreading(read) || leansOnAMisreading(otherVictim);
+    }
+
+    /** The stories from the last commit that leave the board as it stands, read on the log ({@link StorySearch}). */
+    StorySearch.Result searchStories() {
+        SquareSet justPlaced = lastMove == null ? SquareSet.EMPTY : StorySearch.placed(PromotionChoices.base(lastMove));
+        return StorySearch.search(table.position, board, log, now, settledAt, justPlaced, config.sensors(),
+                config.proofMillis(), config.slideMillis(), this::promotionPiece);
     }
 
     /** Whether story {@code x} needs a reading the sensors missed, misread, or that a dropout alone could have made. */
