@@ -21,9 +21,12 @@ import org.marelle.rules.Position;
  * @param decideAt when the board, still until then, is decided without an answer ({@code Long.MAX_VALUE}: never). A
  *                 story with every piece set down, asked about because a piece might still be held, is taken once the
  *                 board stayed still for longer than anyone holds a piece ({@link RecognizerConfig#holdMillis()}).
+ * @param withdraw how many of the moves committed last the stories begin before (0: they begin at the committed
+ *                 position; see {@link Correction#doubted}), played from {@code from} (null when 0); {@code exchange}:
+ *                 they are the moves committed, one capture's victim exchanged or not
  */
 record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEvent.BoardAmbiguous asked,
-                 int touched, long touchedSince, long decideAt) {
+                 int touched, long touchedSince, long decideAt, int withdraw, Position from, boolean exchange) {
 
     /**
      * One story the player may choose: its moves from the committed position, the square that stands for it (where
@@ -51,7 +54,7 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
         for (Matcher.TwoPlies c : tied) {
             stories.add(new Story(List.of(c.move(), c.second()), PromotionChoices.base(c.move()).to(), c));
         }
-        return new Ambiguity(board, stories, since, null, -1, -1, Long.MAX_VALUE);
+        return new Ambiguity(board, stories, since, null, -1, -1, Long.MAX_VALUE, 0, null, false);
     }
 
     /**
@@ -59,7 +62,16 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
      * without an answer at {@code decideAt} ({@code Long.MAX_VALUE}: never).
      */
     static Ambiguity ofStories(SquareSet board, List<Story> stories, long since, long decideAt) {
-        return new Ambiguity(board, stories, since, null, -1, -1, decideAt);
+        return new Ambiguity(board, stories, since, null, -1, -1, decideAt, 0, null, false);
+    }
+
+    /**
+     * Stories that begin {@code withdraw} moves before the committed position, at {@code from} (some keep the moves
+     * committed since, some replace them), shown since {@code since}; never decided without an answer.
+     */
+    static Ambiguity before(SquareSet board, List<Story> stories, long since, int withdraw, Position from,
+                            boolean exchange) {
+        return new Ambiguity(board, stories, since, null, -1, -1, Long.MAX_VALUE, withdraw, from, exchange);
     }
 
     /** The square to touch for each story, in the order of {@link #stories}. */
@@ -67,8 +79,12 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
         return stories.stream().map(Story::square).toList();
     }
 
-    /** Asked at {@code now}: the question names each story in SAN, played from {@code position}. */
+    /**
+     * Asked at {@code now}: the question names each story in SAN, played from {@code position} (the committed one),
+     * or from {@link #from} when they begin before it.
+     */
     Ambiguity asking(long now, Position position) {
+        if (from != null) position = from;
         List<RecognitionEvent.StoryChoice> choices = new ArrayList<>();
         for (Story story : stories) {
             List<String> san = new ArrayList<>();
@@ -77,10 +93,10 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
                 san.add(p.san(m));
                 p = p.play(m);
             }
-            choices.add(new RecognitionEvent.StoryChoice(story.moves(), san, story.square()));
+            choices.add(new RecognitionEvent.StoryChoice(story.moves(), san, story.square(), withdraw));
         }
         return new Ambiguity(board, stories, since, new RecognitionEvent.BoardAmbiguous(now, choices), -1, -1,
-                decideAt);
+                decideAt, withdraw, from, exchange);
     }
 
     boolean reported() {
@@ -88,11 +104,12 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
     }
 
     Ambiguity touching(int square, long t) {
-        return square == touched ? this : new Ambiguity(board, stories, since, asked, square, t, decideAt);
+        return square == touched ? this
+                : new Ambiguity(board, stories, since, asked, square, t, decideAt, withdraw, from, exchange);
     }
 
     Ambiguity untouched() {
-        return new Ambiguity(board, stories, since, asked, -1, -1, decideAt);
+        return new Ambiguity(board, stories, since, asked, -1, -1, decideAt, withdraw, from, exchange);
     }
 
     /** The story whose square is {@code square}, or null. */

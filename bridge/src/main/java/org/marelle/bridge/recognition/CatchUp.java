@@ -115,6 +115,11 @@ final class CatchUp {
                 return;
             }
             StorySearch.Story best = stories.get(0);
+            if (t.now - t.log.at() < t.config.castlingMillis() && castlingUnderWay(best)) {
+                t.catchUpStill = t.config.castlingMillis();
+                t.searched = null;
+                return;
+            }
             // The best story leads when every other leaves a reading longer than a proof more unexplained; the
             // others are as likely as it.
             List<StorySearch.Story> close = stories.stream()
@@ -171,6 +176,7 @@ final class CatchUp {
             // plies: the game was never followed again).
             if (r.complete() && stories.size() == 1 && replyHeld(best)) {
                 if (longStill) {
+                    if (askedAboutEarlier(best, best.moves().size())) return;
                     t.commitStory(best.moves(), best.doneAt(), best.moves().size(), best, true);
                     t.searched = null;
                     t.evaluate();
@@ -230,6 +236,7 @@ final class CatchUp {
                     return;
                 }
                 if (only != null) {
+                    if (askedAboutEarlier(only, only.moves().size())) return;
                     t.commitStory(only.moves(), only.doneAt(), only.moves().size(), only);
                     t.searched = null;
                     t.evaluate();
@@ -249,6 +256,7 @@ final class CatchUp {
                         return;
                     }
                     StorySearch.Story lead = close.get(0);
+                    if (askedAboutEarlier(lead, done)) return;
                     t.commitStory(lead.moves(), lead.doneAt(), done, lead);
                     t.searched = null;
                     t.evaluate();
@@ -330,6 +338,7 @@ final class CatchUp {
                     List<StorySearch.Story> setDown = close.stream().filter(x -> !x.partial() && !x.unread()).toList();
                     if (setDown.size() == 1 && setDown.size() == close.size()) {
                         StorySearch.Story only = setDown.get(0);
+                        if (askedAboutEarlier(only, only.moves().size())) return;
                         t.commitStory(only.moves(), only.doneAt(), only.moves().size(), only);
                         t.searched = null;
                         t.evaluate();
@@ -341,6 +350,7 @@ final class CatchUp {
             }
             // (The story the agreed moves are counted on: the best of those still close.)
             StorySearch.Story lead = close.get(0);
+            if (askedAboutEarlier(lead, agreed)) return;
             t.commitStory(lead.moves(), lead.doneAt(), agreed, lead);
             t.searched = null;   // what is left, if anything, is searched from the new position
             t.evaluate();
@@ -740,6 +750,8 @@ final class CatchUp {
         }
         if (followed <= 0) return false;
         StorySearch.Story lead = close.get(0);
+        // (Asked instead: nothing more is decided until the player answers or the board changes.)
+        if (askedAboutEarlier(lead, followed)) return true;
         t.commitStory(lead.moves(), lead.doneAt(), followed, lead);
         t.searched = null;
         t.evaluateAsShown();
@@ -889,6 +901,41 @@ final class CatchUp {
                 && end.occupancy(end.turn()).containsAll(lifted);
     }
 
+    /**
+     * Whether story {@code x} ends with a king stepping onto the square it castles to, its castling rook still home and
+     * the square that rook goes to empty, where castling was legal a move or more before: the king may have been set
+     * down first in castling, the rook still to come. Such a board waits for the castling window before anything is
+     * decided (Lichess 2016-05 game 793 under `swap` at 24 Hz, seed 8: 10...Bxc5 11.Re1 O-O in a flurry, the rook
+     * dragged over f1 and the king over f8, was committed a quarter second after the king landed, before the rook
+     * moved, as Bxc5 Rf1 Kf8 Re1 Kg8).
+     */
+    private boolean castlingUnderWay(StorySearch.Story x) {
+        if (x.moves().isEmpty()) return false;
+        Position p = t.table.position;
+        List<Position> along = new ArrayList<>();
+        for (Move m : x.moves()) {
+            along.add(p);
+            p = p.play(m);
+        }
+        Move last = PromotionChoices.base(x.moves().get(x.moves().size() - 1));
+        Position beforeLast = along.get(along.size() - 1);
+        if (beforeLast.pieceAt(last.from()) == null
+                || beforeLast.pieceAt(last.from()).type() != org.marelle.rules.PieceType.KING) {
+            return false;
+        }
+        SquareSet board = t.board;
+        for (Position q : along) {
+            for (Move m : q.legalMoves()) {
+                if (m instanceof Move.Castle c && c.to() == last.to() && c.from() != c.to()
+                        && c.rookFrom() != c.rookTo() && c.rookFrom() != c.to() && board.contains(c.rookFrom())
+                        && !board.contains(c.rookTo()) && !board.contains(c.from())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** How many first moves every story agrees on and confirms. */
     private static int agreedPrefix(List<StorySearch.Story> stories,
                                     java.util.function.ToIntFunction<StorySearch.Story> confirmed) {
@@ -914,6 +961,27 @@ final class CatchUp {
 
     /** As {@link #ask(List)}; the board decides without an answer at {@code decideAt} ({@link Ambiguity#decideAt}). */
     private void ask(List<StorySearch.Story> close, long decideAt) {
+        List<Ambiguity.Story> choices = choices(close);
+        if (choices != null) t.ambiguity = Ambiguity.ofStories(t.board, choices, t.log.at(), decideAt);
+    }
+
+    /**
+     * About to commit the first {@code count} moves of story {@code x}, a capture nobody saw among them: when the
+     * moves committed before it are in doubt for it ({@link Correction#doubted}), the player is asked instead, from
+     * where the stories part; whether it asked.
+     */
+    private boolean askedAboutEarlier(StorySearch.Story x, int count) {
+        if (x.unseen() == 0 || x.unseenAt() < 0 || x.unseenAt() >= count) return false;
+        Correction.Doubt d = Correction.doubted(t, x);
+        if (d == null) return false;
+        List<Ambiguity.Story> choices = d.exchange() != null ? d.exchange() : choices(d.close());
+        if (choices == null) return false;
+        t.ambiguity = Ambiguity.before(t.board, choices, t.log.at(), d.withdraw(), d.from(), d.exchange() != null);
+        return true;
+    }
+
+    /** The choices of a question about {@code close}, as {@link #ask(List)} tells; null when none tells them apart. */
+    private static List<Ambiguity.Story> choices(List<StorySearch.Story> close) {
         // The stories are told apart where they part: the moves every one of them has first go with each choice (a
         // question with one choice tells nothing: Morphy 48 at 24 Hz, Rxa1 seen, then Bxa1 or Bxf2 unseen, was asked
         // as "Rxa1" alone, and the bishop's capture waited for another question half a minute later).
@@ -929,8 +997,7 @@ final class CatchUp {
                     ? x.moves().subList(0, shared + 1) : x.moves();
             choices.add(new Ambiguity.Story(moves, -1, null, java.util.Arrays.copyOf(x.doneAt(), moves.size())));
         }
-        choices = litApart(choices, shared);
-        if (choices != null) t.ambiguity = Ambiguity.ofStories(t.board, choices, t.log.at(), decideAt);
+        return litApart(choices, shared);
     }
 
     /**

@@ -66,6 +66,145 @@ final class Correction {
     }
 
     /**
+     * Stories from up to {@link Revisable#SEARCHED_PLIES} moves back, told apart only by the player: about to commit
+     * {@code x}, whose moves lean on a capture nobody saw, the recognizer first searches again from before each of the
+     * last moves committed, on every reading since. When a story there that replaces them is as likely as one that
+     * keeps them and goes on as {@code x} (within a proof of the likeliest), the capture nobody saw is no evidence for
+     * the moves before it: the readings cannot tell, and the player is asked. Lichess 2016-05 game 3721 under `swap`
+     * at 24 Hz, seed 5: 17...Nxd2 a swap nobody saw, White's f2 pawn touched, read as Nxf2; then 18.Qxd2, read
+     * whole, fits Nxf2 only as the d2 knight touched and 18.Qxc6 nobody saw, and was so committed: the game was lost
+     * from there. Null when nothing is in doubt; the moves up to {@code t.answered}, which the player confirmed, are
+     * not doubted again.
+     */
+    static Doubt doubted(Transition t, StorySearch.Story x) {
+        Revisable r = t.revisable;
+        if (!t.remoteSides.isEmpty() || r.entries().isEmpty() || t.result != null || x.unseen() == 0) return null;
+        long proof = t.config.proofMillis();
+        for (int k = 1; k <= Math.min(Revisable.SEARCHED_PLIES, r.entries().size()); k++) {
+            Revisable.Entry e = r.back(k);
+            if (e == t.answered) return null;
+            FrameLog log = r.logFor(e);
+            if (log == null) return null;
+            List<Move> committed = r.moves(k);
+            List<Move> keptAsX = new ArrayList<>(committed);
+            keptAsX.addAll(x.moves());
+            StorySearch.Result found = StorySearch.search(e.before(), t.board, log, t.now, e.settledAt(),
+                    placed(e.lastMove()), t.config.sensors(), proof, t.config.slideMillis(), t::promotionPiece);
+            List<StorySearch.Story> stories = found.stories();
+            StorySearch.Story kept = stories.stream().filter(y -> y.moves().equals(keptAsX)).findFirst().orElse(null);
+            if (kept == null || stories.isEmpty()) continue;
+            long best = stories.get(0).cost();
+            if (kept.cost() >= best + proof) return null;   // (the moves it keeps are not what the readings favour)
+            List<StorySearch.Story> close = stories.stream().filter(y -> y.cost() < best + proof
+                    && y.partial() == kept.partial() && !y.moves().isEmpty()).toList();
+            if (close.stream().noneMatch(y -> !startsWith(y.moves(), committed))) continue;
+            return new Doubt(k, e.before(), close, null);
+        }
+        return exchangeInDoubt(t, x);
+    }
+
+    /**
+     * As {@link #doubted}, a capture up to {@link Revisable#PLIES} moves back exchanged for another by the same piece
+     * (as {@link #exchanged}): when the board since the last commit is explained from the position so reached with
+     * fewer captures nobody saw than {@code x} needs, and more likely, the exchanged capture (a capture nobody saw
+     * itself, read as the other over a touch) is as likely as the one committed: the player is asked between the two
+     * lines of moves. Lichess 2016-05 game 3666 under `swap` at 24 Hz, seed 7: 11...Qxa1 nobody saw, the a2 pawn
+     * touched, read as Qxa2; three plies later 13.Bxa1, read, fits Qxa2 only as 13.Bxa7 nobody saw, and was so
+     * committed.
+     */
+    private static Doubt exchangeInDoubt(Transition t, StorySearch.Story x) {
+        Revisable r = t.revisable;
+        long proof = t.config.proofMillis();
+        int n = r.entries().size();
+        for (int k = 1; k <= n; k++) {
+            Revisable.Entry e = r.back(k);
+            if (e == t.answered) return null;
+            Position before = e.before();
+            Move m = e.move();
+            if (!captures(before, m)) continue;
+            SquareSet after = before.occupancyAfter(m);
+            for (Move other : before.legalMoves()) {
+                if (other.from() != m.from() || other.to() == m.to() || !captures(before, other)
+                        || PromotionChoices.isPromotion(other) || !before.occupancyAfter(other).equals(after)) {
+                    continue;
+                }
+                Position p = replayed(before.play(other), r.moves(k - 1));
+                if (p == null) continue;
+                Move last = k == 1 ? other : r.back(1).move();
+                StorySearch.Result found = StorySearch.search(p, t.board, t.log, t.now, t.settledAt, placed(last),
+                        t.config.sensors(), proof, t.config.slideMillis(), t::promotionPiece);
+                if (found.stories().isEmpty()) continue;
+                StorySearch.Story best = found.stories().get(0);
+                if (best.unseen() >= x.unseen() || best.cost() >= x.cost() || best.partial() != x.partial()) continue;
+                List<Move> kept = r.moves(k);
+                List<Move> instead = new ArrayList<>(kept);
+                instead.set(0, other);
+                long[] at = new long[k];
+                for (int i = 0; i < k; i++) at[i] = r.back(k - i).committedAt();
+                List<Ambiguity.Story> choices = List.of(
+                        new Ambiguity.Story(instead, other.to(), null, at),
+                        new Ambiguity.Story(kept, m.to(), null, at.clone()));
+                return new Doubt(k, before, List.of(), choices);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Stories from {@code withdraw} moves back ({@code from}), some keeping the moves committed since and some not:
+     * only the player can tell. {@code close}: the stories a search from there found; or {@code exchange}: the two
+     * lines of moves that differ in a capture's victim (see {@link #exchangeInDoubt}), null when none.
+     */
+    record Doubt(int withdraw, Position from, List<StorySearch.Story> close, List<Ambiguity.Story> exchange) {
+    }
+
+    /**
+     * The player chose {@code moves}, a story from {@code withdraw} moves back: those it does not keep are withdrawn
+     * and its others committed, each as done when the board showed it ({@code doneAt}), read on the log as it stood
+     * had the withdrawn ones never been committed, without the touch that answered (from {@code touchedSince}); or,
+     * for an {@code exchange}, each made again with the time it was first committed ({@code doneAt}).
+     */
+    static void answered(Transition t, int withdraw, List<Move> moves, long[] doneAt, long touchedSince,
+                         boolean exchange) {
+        Revisable r = t.revisable;
+        List<Move> committed = r.moves(withdraw);
+        int kept = 0;
+        while (kept < withdraw && kept < moves.size() && moves.get(kept).equals(committed.get(kept))) kept++;
+        if (kept == withdraw) {
+            // (The moves committed stand: the player said so, and they are not doubted again.)
+            t.answered = r.back(1);
+            List<Move> rest = moves.subList(kept, moves.size());
+            if (!rest.isEmpty()) {
+                t.commitStory(rest, java.util.Arrays.copyOfRange(doneAt, kept, doneAt.length), rest.size(), null);
+            }
+            return;
+        }
+        int k = withdraw - kept;
+        Revisable.Entry e = r.back(k);
+        if (exchange) {
+            // (Another victim of a capture: the moves since are made again as they were, on the log as it is.)
+            undo(t, k, e);
+            for (int i = kept; i < moves.size(); i++) t.recommit(moves.get(i), doneAt[i]);
+            t.answered = t.revisable.entries().isEmpty() ? null : t.revisable.back(1);
+            return;
+        }
+        FrameLog log = r.logFor(e);
+        undo(t, k, e);
+        FrameLog untouched = log == null ? null : log.before(touchedSince);
+        List<Move> instead = moves.subList(kept, moves.size());
+        long[] at = java.util.Arrays.copyOfRange(doneAt, kept, doneAt.length);
+        if (untouched != null && untouched.board().equals(t.board)) {
+            t.log = untouched;
+            t.settledAt = e.settledAt();
+        } else {
+            java.util.Arrays.fill(at, t.now);
+            t.log = FrameLog.of(t.now, t.board);
+        }
+        t.commitStory(instead, at, instead.size(), null, false, true);
+        t.answered = t.revisable.entries().isEmpty() ? null : t.revisable.back(1);
+    }
+
+    /**
      * A capture up to {@link Revisable#PLIES} moves back exchanged for another capture by the same piece from the same
      * square: the board reads the same after either (the square left empty, both targets occupied), so every move
      * since reads the same too, and only a later move of that piece or a piece on either square tells them apart

@@ -30,6 +30,15 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         return log.size > 2 * MAX_STATES ? log.keep(MAX_STATES) : log;
     }
 
+    /** The squares whose reading changed after time {@code t} (as far back as the log reaches). */
+    SquareSet changedSince(long t) {
+        SquareSet changed = SquareSet.EMPTY;
+        for (FrameLog s = this; s.older != null && s.at > t; s = s.older) {
+            changed = changed.union(s.board.symmetricDifference(s.older.board));
+        }
+        return changed;
+    }
+
     /** The log as it stood before time {@code t} (its newest state the one showing just before), or null if none. */
     FrameLog before(long t) {
         FrameLog s = this;

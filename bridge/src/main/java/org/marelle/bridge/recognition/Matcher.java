@@ -85,6 +85,7 @@ final class Matcher {
             for (int k = 1; h != null; k++, h = h.older()) {
                 if (h.position().occupancy().equals(board) && polarityFits(h.position())) {
                     if (k > 2 && twoPliesLeave()) break;
+                    if (stoodElsewhere(k)) break;
                     return new Takeback(k);
                 }
             }
@@ -118,6 +119,28 @@ final class Matcher {
         if (!table.position.legalMoves().contains(back)) return false;
         if (!table.position.play(back).legalMoves().contains(new Move.Normal(newest.to(), newest.from()))) return false;
         return t.log.lastEmptied(newest.to()) >= t.log.lastEmptied(first.to());
+    }
+
+    /**
+     * Whether, since the last commit, a piece stood on a square that taking back the {@code k} newest moves neither
+     * sets a piece on nor drags one over (a square empty now and in the game's position), longer than the sensors
+     * read an empty square occupied: the board came back to where it stood by moves played on, a repetition, not by
+     * a takeback; the story search follows them (ECC 2018 game 879 under `swap` at 24 Hz, seed 8: 72.Kf3 Bd6 73.Kg3
+     * Bc7, the bishop read on d6 for half a second, was recorded as a takeback of Kf3).
+     */
+    private boolean stoodElsewhere(int k) {
+        SquareSet undone = table.occupancy().union(board);
+        History h = t.history;
+        for (int i = 0; i < k && h != null; i++, h = h.older()) {
+            Move m = PromotionChoices.base(h.move());
+            undone = undone.with(m.from()).with(m.to()).union(table.between(m.from(), m.to()));
+            if (m instanceof Move.Castle c) {
+                undone = undone.with(c.rookFrom()).with(c.rookTo()).union(table.between(c.rookFrom(), c.rookTo()));
+            }
+        }
+        SensorModel s = t.config.sensors();
+        long stood = Math.max(t.config.proofMillis(), s.longestFalseOccupied() + (long) Math.ceil(s.scanMillis()));
+        return !t.log.seenFilled(undone, t.settledAt, t.now, stood).isEmpty();
     }
 
     /**

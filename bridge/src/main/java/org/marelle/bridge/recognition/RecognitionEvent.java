@@ -102,11 +102,19 @@ public sealed interface RecognitionEvent {
         }
     }
 
-    /** One story of an ambiguous board: its moves, in SAN too, and the square to touch to choose it. */
-    record StoryChoice(List<Move> moves, List<String> san, int square) {
+    /**
+     * One story of an ambiguous board: its moves, in SAN too, and the square to touch to choose it. The moves begin
+     * {@code withdrawn} moves before the last one committed (0: after it): a story that does not keep those moves
+     * replaces them when chosen ({@link Corrected}).
+     */
+    record StoryChoice(List<Move> moves, List<String> san, int square, int withdrawn) {
         public StoryChoice {
             moves = List.copyOf(moves);
             san = List.copyOf(san);
+        }
+
+        public StoryChoice(List<Move> moves, List<String> san, int square) {
+            this(moves, san, square, 0);
         }
 
         /** "f6 exf6 (touch f6)". */
@@ -114,9 +122,14 @@ public sealed interface RecognitionEvent {
             return String.join(" ", san) + " (touch " + g.squareName(square) + ")";
         }
 
-        /** "f6 exf6 (touch f6) or f5 exf6 (touch f5)". */
+        /**
+         * "f6 exf6 (touch f6) or f5 exf6 (touch f5)"; "Nxd2 (touch d2) or Nxf2 (touch f2), from 1 move back" when
+         * they begin before the last move committed.
+         */
         public static String describe(List<StoryChoice> choices, BoardGeometry g) {
-            return String.join(" or ", choices.stream().map(c -> c.describe(g)).toList());
+            String s = String.join(" or ", choices.stream().map(c -> c.describe(g)).toList());
+            int back = choices.isEmpty() ? 0 : choices.get(0).withdrawn();
+            return back == 0 ? s : s + ", from " + back + (back == 1 ? " move" : " moves") + " back";
         }
     }
 

@@ -96,6 +96,8 @@ public final class RecognizerState {
     /** See {@link Transition#syncedAt}. */
     final long syncedAt;
     final Revisable revisable;
+    /** See {@link Transition#answered}. */
+    final Revisable.Entry answered;
 
     /** A recognizer at {@code position}, with the moves before it in {@code history}; the board not yet seen. */
     private RecognizerState(RecognizerConfig config, Position position, History history, Move lastMove) {
@@ -139,6 +141,7 @@ public final class RecognizerState {
         this.syncedAt = Long.MIN_VALUE;
         this.promotionWait = null;
         this.revisable = Revisable.NONE;
+        this.answered = null;
     }
 
     RecognizerState(Transition t) {
@@ -179,6 +182,7 @@ public final class RecognizerState {
         syncedAt = t.syncedAt;
         promotionWait = t.promotionWait;
         revisable = t.revisable;
+        answered = t.answered;
         unsearchedSince = t.unsearchedSince;
         movedSinceCommit = t.movedSinceCommit;
         catchUpAt = t.catchUpDue() ? Math.min(t.log.at() + t.catchUpStill, t.flurryAt()) : -1;

@@ -83,6 +83,11 @@ final class Transition {
      */
     SquareSet doubtedBoard;
     /**
+     * The newest committed move the player confirmed, or chose, answering a question about moves already committed
+     * ({@link Correction#doubted}): it and the moves before it are not doubted again. Null when none.
+     */
+    Revisable.Entry answered;
+    /**
      * When the last committed move was last seen settling on its squares: what the board did before that is that
      * move's doing, not evidence for the moves after it. {@code Long.MIN_VALUE} when unknown (a fresh start).
      */
@@ -109,9 +114,19 @@ final class Transition {
      * a board that then comes back to the committed position may have come back by more moves (a repetition), and is
      * searched too. Lichess 2016-05 game 2336 under `swap` at 24 Hz, seed 2: Kh1 Qf1+ read (Black's queen lifted as
      * the king was set down), left waiting on the moves after, then Kh2 Qf2+: the board showed the committed position
-     * again and the four plies were never committed.
+     * again and the four plies were never committed. Also set when the board comes back after
+     * {@link #REPETITION_SQUARES} squares changed since the last commit; while set, the log is kept as the board
+     * leaves the committed position again.
      */
     boolean movedSinceCommit;
+    /**
+     * The fewest squares moves that come back to a position change: two pieces out and back (Nf3 Nf6 Ng1 Ng8). A
+     * board back at the committed position after as many changed since the last commit may have come back by moves,
+     * whether or not a search found them on the way (TWIC 124 under `swap` at 24 Hz, seed 7: 40.Rh8+ Kg6 41.Rg8+ Kh7
+     * played in 3.3 s, a dropout and a hesitation on h8, the board never still for a search; back at the committed
+     * position it was taken as in sync and the four plies were lost).
+     */
+    static final int REPETITION_SQUARES = 4;
     /**
      * The moves the close stories of the last search agreed on, unconfirmed (captures seen only briefly, each
      * followed by another such): when the board moves on past the plies a search looks ahead, the search goes on
@@ -177,6 +192,7 @@ final class Transition {
         syncedAt = s.syncedAt;
         promotionWait = s.promotionWait;
         revisable = s.revisable;
+        answered = s.answered;
         explained = s.unexplainedSince < 0;
     }
 
@@ -197,7 +213,7 @@ final class Transition {
             log = FrameLog.of(now, b);
             evaluate();
         } else if (!b.equals(board)) {
-            if (board.equals(table.occupancy()) && pending == null
+            if (board.equals(table.occupancy()) && pending == null && !movedSinceCommit
                     && log.shownLately(board, now, storyMillis()) >= config.proofMillis()) {
                 // The board was back in sync, for longer than a flicker (a bounce as a piece is put back aside):
                 // whatever was lifted before is back and proves nothing about what comes next. (The change into
@@ -209,6 +225,9 @@ final class Transition {
             board = b;
             log = log.push(now, b);
             revisable = revisable.push(now, b);
+            if (b.equals(table.occupancy()) && log.changedSince(settledAt).count() >= REPETITION_SQUARES) {
+                movedSinceCommit = true;
+            }
             catchUpStill = glance();
             // (A board that comes back to one searched before comes back with more evidence: searched anew.)
             searched = null;
@@ -527,8 +546,21 @@ final class Transition {
             ambiguity = ambiguity.untouched();   // a flicker, not a touch
             return false;
         }
+        Ambiguity asked = ambiguity;
         ambiguity = null;
-        if (story.twoPly() != null) {
+        if (asked.withdraw() > 0) {
+            // (A story from before moves already committed: those it does not keep are withdrawn, see Correction.)
+            if (revisable.entries().size() >= asked.withdraw()
+                    && revisable.back(asked.withdraw()).before().equals(asked.from())) {
+                long[] doneAt = story.doneAt();
+                if (doneAt == null) {
+                    doneAt = new long[story.moves().size()];
+                    java.util.Arrays.fill(doneAt, now);
+                }
+                Correction.answered(this, asked.withdraw(), story.moves(), doneAt, touchedSince, asked.exchange());
+            }
+            searched = null;
+        } else if (story.twoPly() != null) {
             propose(twoPlyPending(story.twoPly()));
         } else {
             // The player said which story happened. The touch that said so (its square emptied and filled again, or

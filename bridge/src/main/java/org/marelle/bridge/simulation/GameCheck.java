@@ -199,7 +199,10 @@ public final class GameCheck {
             if (e instanceof RecognitionEvent.TakenBack b) ply -= b.undone().size();
         }
         for (RecognitionEvent.StoryChoice c : asked.choices()) {
-            if (ply + c.moves().size() <= moves.size() && c.moves().equals(moves.subList(ply, ply + c.moves().size()))) {
+            // (A story may begin before moves already committed: asked whether to keep them.)
+            int from = ply - c.withdrawn();
+            if (from >= 0 && from + c.moves().size() <= moves.size()
+                    && c.moves().equals(moves.subList(from, from + c.moves().size()))) {
                 return c.square();
             }
         }

@@ -95,4 +95,18 @@ class AmbiguousBoardTest {
         h.after(150).up("g4").waitMs(3000);
         assertThat(h.events(BoardAmbiguous.class)).isEmpty();
     }
+    @Test
+    void aQuestionAboutMovesAlreadyCommittedSaysHowFarBackItBegins() {
+        // (Asked when a capture nobody saw would be committed on a move itself in doubt: see Correction.doubted.)
+        org.marelle.rules.Position p = org.marelle.rules.Position.fromFen(
+                "r1b1r1k1/1p1nq2p/p1p3p1/3p1p2/1P1Pn3/P2BP1N1/2QN1PPP/R3R1K1 b - - 7 17");
+        var g = p.geometry();
+        org.marelle.rules.Move nxd2 = new org.marelle.rules.Move.Normal(g.parseSquare("e4"), g.parseSquare("d2"));
+        org.marelle.rules.Move nxf2 = new org.marelle.rules.Move.Normal(g.parseSquare("e4"), g.parseSquare("f2"));
+        List<StoryChoice> choices = List.of(
+                new StoryChoice(List.of(nxd2), List.of(p.san(nxd2)), g.parseSquare("d2"), 1),
+                new StoryChoice(List.of(nxf2), List.of(p.san(nxf2)), g.parseSquare("f2"), 1));
+        assertThat(StoryChoice.describe(choices, g)).isEqualTo("Nxd2 (touch d2) or Nxf2 (touch f2), from 1 move back");
+        assertThat(new StoryChoice(List.of(nxd2), List.of("Nxd2"), g.parseSquare("d2")).withdrawn()).isZero();
+    }
 }

@@ -291,6 +291,64 @@ class GameCheckTest {
     }
 
     @Test
+    void aCaptureNobodySawIsNotCommittedOnAMoveItselfInDoubt() throws Exception {
+        // Lichess sample game 3721 under swap at 24 Hz, seed 5 (5,000,015 + 3,820), a held-out seed: 17...Nxd2 a swap
+        // no scan saw, then White's f2 pawn touched for 290 ms, read as Nxf2 (committed as White's queen was lifted).
+        // 18.Qxd2, read whole, fits Nxf2 only as the d2 knight touched and 18.Qxc6 nobody saw, and that was committed
+        // once Black's reply began: two wrong moves, the game lost from there (99 plies). Before committing a capture
+        // nobody saw, the moves committed just before it are searched again: Nxd2 Qxd2 is as likely as Nxf2 Qxc6, so
+        // the player is asked from before Nxf2; the simulated player answers Nxd2, and Nxf2 is withdrawn.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 3721, 24, 5, 3_820);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isEqualTo(1);
+        assertThat(r.corrections()).isEqualTo(1);
+    }
+
+    @Test
+    void aCaptureNobodySawIsNotCommittedWhereAnotherVictimOfAnEarlierCaptureExplainsTheBoardBetter() throws Exception {
+        // Lichess sample game 3666 under swap at 24 Hz, seed 7 (7,000,021 + 3,765), a held-out seed: 11...Qxa1 a swap
+        // no scan saw, White's a2 pawn touched, read as Qxa2; 12.Bd4 bxc6, then 13.Bxa1 read whole, which fits Qxa2
+        // only as 13.Bxa7 nobody saw, and that was committed (the game lost from there, 22 plies). The capture three
+        // plies back exchanged for Qxa1 explains the board with no capture nobody saw: the player is asked between
+        // the two lines, answers Qxa1, and the three moves are recorded again.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 3666, 24, 7, 3_765);
+        assertFollowedRight(r);
+        assertThat(r.corrections()).isEqualTo(1);
+    }
+
+    @Test
+    void aRepetitionPlayedFastIsFollowedThoughNoSearchSawItsMoves() throws Exception {
+        // TWIC game 124 under swap at 24 Hz, seed 7 (7,000,021 + 6,212), a held-out seed: 40.Rh8+ Kg6 41.Rg8+ Kh7 in
+        // 3.3 s, the rook's landing on h8 read after the king was lifted, a dropout and a hesitation on h8: no search
+        // ran on a still board, and back at the committed position the board was taken as in sync. The four plies
+        // were lost, and 42.Rg7+ was recorded in place of 40.Rh8+. A board back at the committed position after four
+        // squares changed is now searched for moves that come back to it.
+        GameCheck.Result r = played(Profile.SWAP, "pgn-parser_twic-01-232games.pgn.gz", 124, 24, 7, 6_212);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aRepetitionIsNoTakebackWhenAPieceStoodOnASquareTheTakebackNeverTouches() throws Exception {
+        // ECC 2018 game 879 under swap at 24 Hz, seed 8 (8,000,024 + 5,995), a held-out seed: 72.Kf3 Bd6 73.Kg3 Bc7,
+        // the board back where it stood before Kf3, the bishop read on d6 for half a second on the way. Recorded as a
+        // takeback of Kf3 (a spurious record, the rest of the game missed).
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 879, 24, 8, 5_995);
+        assertFollowedRight(r);
+        assertThat(r.spurious()).isZero();
+    }
+
+    @Test
+    void aKingSetDownFirstInCastlingWaitsForItsRook() throws Exception {
+        // Lichess sample game 793 under swap at 24 Hz, seed 8 (8,000,024 + 892), a held-out seed: 10...Bxc5 (a swap no
+        // scan saw) 11.Re1 O-O in a flurry, White's rook dragged over g1 and f1, Black's king over f8 and set on g8
+        // before the rook was lifted. A quarter second after the king landed the story search committed Bxc5 Rf1 Kf8
+        // Re1 Kg8 (a wrong move, the game lost from there). A story ending with a king stepping onto its castling
+        // square, the rook still home, now waits for the castling window.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 793, 24, 8, 892);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aPieceHeldAWhileIsLikelierThanACaptureNobodySaw() throws Exception {
         // Lichess sample game 2481 under hall at 40 Hz, seed 1 (1,000,003 + 2,580): 3.e5 e6, the black pawn held for
         // 2.5 s. 3.exd5 (a swap no scan saw) then e7-e5 explained the still board with every piece set down, and
