@@ -114,40 +114,61 @@ final class Correction {
      */
     private static Doubt exchangeInDoubt(Transition t, StorySearch.Story x) {
         Revisable r = t.revisable;
-        long proof = t.config.proofMillis();
+        for (Exchange c : exchanges(t, r, t.answered)) {
+            StorySearch.Story best = c.best();
+            if (best.unseen() >= x.unseen() || best.cost() >= x.cost() || best.partial() != x.partial()) continue;
+            int k = c.back();
+            Revisable.Entry e = r.back(k);
+            List<Move> kept = r.moves(k);
+            List<Move> instead = new ArrayList<>(kept);
+            instead.set(0, c.other());
+            long[] at = new long[k];
+            for (int i = 0; i < k; i++) at[i] = r.back(k - i).committedAt();
+            List<Ambiguity.Story> choices = List.of(
+                    new Ambiguity.Story(instead, c.other().to(), null, at),
+                    new Ambiguity.Story(kept, e.move().to(), null, at.clone()));
+            return new Doubt(k, e.before(), List.of(), choices);
+        }
+        return null;
+    }
+
+    /**
+     * A capture {@code back} moves back exchanged for {@code other}, by the same piece from the same square, and the
+     * likeliest story from the position so reached (the moves since replayed) on the current log.
+     */
+    private record Exchange(int back, Move other, StorySearch.Story best) {
+    }
+
+    /**
+     * Every exchange of a capture up to {@link Revisable#PLIES} moves back (newer than {@code stop}, when not null)
+     * for another victim of the same piece that leaves the same occupancy, keeps every move since legal, and lets a
+     * story from there explain the board; newest first.
+     */
+    private static List<Exchange> exchanges(Transition t, Revisable r, Revisable.Entry stop) {
+        List<Exchange> out = new ArrayList<>();
         int n = r.entries().size();
         for (int k = 1; k <= n; k++) {
             Revisable.Entry e = r.back(k);
-            if (e == t.answered) return null;
+            if (e == stop) break;
             Position before = e.before();
             Move m = e.move();
             if (!captures(before, m)) continue;
             SquareSet after = before.occupancyAfter(m);
             for (Move other : before.legalMoves()) {
+                // (Another victim, not another promotion piece: that was chosen, not read.)
                 if (other.from() != m.from() || other.to() == m.to() || !captures(before, other)
-                        || PromotionChoices.isPromotion(other) || !before.occupancyAfter(other).equals(after)) {
+                        || !before.occupancyAfter(other).equals(after)) {
                     continue;
                 }
                 Position p = replayed(before.play(other), r.moves(k - 1));
                 if (p == null) continue;
                 Move last = k == 1 ? other : r.back(1).move();
                 StorySearch.Result found = StorySearch.search(p, t.board, t.log, t.now, t.settledAt, placed(last),
-                        t.config.sensors(), proof, t.config.slideMillis(), t::promotionPiece);
-                if (found.stories().isEmpty()) continue;
-                StorySearch.Story best = found.stories().get(0);
-                if (best.unseen() >= x.unseen() || best.cost() >= x.cost() || best.partial() != x.partial()) continue;
-                List<Move> kept = r.moves(k);
-                List<Move> instead = new ArrayList<>(kept);
-                instead.set(0, other);
-                long[] at = new long[k];
-                for (int i = 0; i < k; i++) at[i] = r.back(k - i).committedAt();
-                List<Ambiguity.Story> choices = List.of(
-                        new Ambiguity.Story(instead, other.to(), null, at),
-                        new Ambiguity.Story(kept, m.to(), null, at.clone()));
-                return new Doubt(k, before, List.of(), choices);
+                        t.config.sensors(), t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
+                if (!found.stories().isEmpty()) out.add(new Exchange(k, other, found.stories().get(0)));
             }
         }
-        return null;
+        return out;
     }
 
     /**
@@ -215,36 +236,16 @@ final class Correction {
      * what explains the board after them is read as any board is, from there.
      */
     private static boolean exchanged(Transition t, Revisable r) {
-        long proof = t.config.proofMillis();
         int n = r.entries().size();
         int foundAt = -1;
         Move foundMove = null;
-        for (int k = 1; k <= n; k++) {
-            Revisable.Entry e = r.back(k);
-            Position before = e.before();
-            Move m = e.move();
-            if (!captures(before, m)) continue;
-            SquareSet after = before.occupancyAfter(m);
-            for (Move other : before.legalMoves()) {
-                // (Another victim, not another promotion piece: that was chosen, not read.)
-                if (other.from() != m.from() || other.to() == m.to() || !captures(before, other)
-                        || !before.occupancyAfter(other).equals(after)) {
-                    continue;
-                }
-                Position p = replayed(before.play(other), r.moves(k - 1));
-                if (p == null) continue;
-                Move last = k == 1 ? other : r.back(1).move();
-                StorySearch.Result found = StorySearch.search(p, t.board, t.log, t.now, t.settledAt, placed(last),
-                        t.config.sensors(), proof, t.config.slideMillis(), t::promotionPiece);
-                List<StorySearch.Story> stories = found.stories();
-                if (stories.isEmpty()) continue;
-                StorySearch.Story best = stories.get(0);
-                if (best.moves().isEmpty() || !sensorsMadeIt(t, best)) continue;
-                // (Two exchanges that both explain the board: it cannot tell which; the mismatch is reported.)
-                if (foundMove != null) return false;
-                foundAt = k;
-                foundMove = other;
-            }
+        for (Exchange c : exchanges(t, r, null)) {
+            StorySearch.Story best = c.best();
+            if (best.moves().isEmpty() || !sensorsMadeIt(t, best)) continue;
+            // (Two exchanges that both explain the board: it cannot tell which; the mismatch is reported.)
+            if (foundMove != null) return false;
+            foundAt = c.back();
+            foundMove = c.other();
         }
         if (foundMove == null) return false;
         List<Revisable.Entry> again = r.entries().subList(n - foundAt, n);
