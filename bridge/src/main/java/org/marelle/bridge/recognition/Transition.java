@@ -225,7 +225,9 @@ final class Transition {
             board = b;
             log = log.push(now, b);
             revisable = revisable.push(now, b);
-            if (b.equals(table.occupancy()) && log.changedSince(settledAt).count() >= REPETITION_SQUARES) {
+            // (Counted only until set: the walk over the log stays off the frames that follow.)
+            if (!movedSinceCommit && b.equals(table.occupancy())
+                    && log.changedSince(settledAt).count() >= REPETITION_SQUARES) {
                 movedSinceCommit = true;
             }
             catchUpStill = glance();
