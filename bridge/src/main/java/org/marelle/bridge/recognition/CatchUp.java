@@ -112,6 +112,7 @@ final class CatchUp {
                 // (The board may have moved on past the plies a search looks ahead from where close stories parted,
                 // both borne out by the moves after: searched on from there.)
                 if (beyondHorizon() == Beyond.COMMITTED) continue;
+                if (correctedNow()) continue;
                 return;
             }
             StorySearch.Story best = stories.get(0);
@@ -262,10 +263,18 @@ final class CatchUp {
                     t.evaluate();
                     continue;
                 }
+                if (!longStill) {
+                    // (Looked at again once still that long, whatever the question then: where close stories part
+                    // at their first move, it is asked then, not once a piece could no longer be held.)
+                    t.catchUpStill = t.config.mismatchMillis();
+                    t.searched = null;
+                    return;
+                }
+                if (askWhereFirstMovesPart(close)) return;
                 // Else, still that long, the player is asked to confirm (touch the square), rather than left waiting
                 // for a reply that may never come (an engine or a game's last move waits for this one). A piece truly
                 // still held is set down, which drops the question.
-                if (longStill && !heldLong) askAmongSetDown(close);
+                if (!heldLong) askAmongSetDown(close);
                 askOnceHeldLong(close, heldLong);
                 return;
             }
@@ -531,6 +540,28 @@ final class CatchUp {
         if (!setDown.isEmpty()) ask(setDown);
     }
 
+    /**
+     * Close stories that part at their first move, each first move borne out by moves seen whole after it, on a board
+     * still for a mismatch window: the player is asked which first move it was, that move alone, and the board is
+     * searched on from it. Whether a piece is still held at their end, which would keep the question waiting for a
+     * hold, does not bear on which first move was made (TWIC game 6 under `swap` at 24 Hz, seed 9: 18.Bxd6, read
+     * 125 ms, or Bxa5 over a dropout of the pawn just set there, then b4 Nb5 Nc4 bxc4 seen whole, bxc4 as brief as a
+     * dropout of the knight; still 18 s, unasked, while a hold was waited for, then the next flurry went past the
+     * search's plies and a wrong story was committed). Whether it asked.
+     */
+    private boolean askWhereFirstMovesPart(List<StorySearch.Story> close) {
+        List<StorySearch.Horizon> firsts = new ArrayList<>();
+        for (StorySearch.Story x : close) {
+            if (x.moves().isEmpty() || x.unread() || x.confirmed() < 1) return false;
+            Move first = x.moves().get(0);
+            if (firsts.stream().anyMatch(h -> h.moves().get(0).equals(first))) continue;
+            firsts.add(new StorySearch.Horizon(t.table.position, List.of(first), java.util.Arrays.copyOf(x.doneAt(), 1)));
+        }
+        if (firsts.size() < 2 || firsts.size() > MOST_PARTING) return false;
+        askAmongHorizons(firsts);
+        return t.ambiguity != null;
+    }
+
     /** Searches again once the board has been still for longer than a piece is held ({@link #decide}), if not yet. */
     private void lookAgainOnceHeldLong(boolean heldLong) {
         if (heldLong) return;
@@ -654,6 +685,24 @@ final class CatchUp {
 
     /** What {@link #beyondHorizon} did. */
     private enum Beyond { NOTHING, COMMITTED, ASKED }
+
+    /**
+     * No legal story from the committed position explains the board, still for the settle window, not even one with a
+     * piece in hand: the moves committed last are searched again as a mismatch report would ({@link Correction}), and
+     * corrected when moves with every piece set down explain it in their place, now rather than once the board has
+     * rested a mismatch window, which a game played on at a quick pace never does (Lichess 2016-05 game
+     * 2828 under `swap` at 24 Hz, seed 9: 12...Bxd2 a swap nobody saw while the a3 pawn was touched, read as Bxa3;
+     * 13.Qxd2 then reads as the queen in hand, and Black's reply, out of turn on that reading, was never searched
+     * again before the game had gone eight moves on). Whether it corrected them; the search then goes on from there.
+     */
+    private boolean correctedNow() {
+        if (t.board.equals(t.table.occupancy()) || t.now - t.log.at() < t.config.settleMillis()
+                || !Correction.correct(t, true)) {
+            return false;
+        }
+        t.searched = null;
+        return true;
+    }
 
     /**
      * No story from the committed position explains the board, which may have moved on past the plies a search looks

@@ -22,9 +22,17 @@ final class Correction {
 
     /** Corrects the moves committed on {@code t} if the board shows them wrong, as above; whether it did. */
     static boolean correct(Transition t) {
+        return correct(t, false);
+    }
+
+    /**
+     * As {@link #correct(Transition)}; when {@code setDown}, only by moves with every piece set down (no piece in
+     * hand): a board read before its mismatch window, which a piece on its way may still explain otherwise.
+     */
+    static boolean correct(Transition t, boolean setDown) {
         Revisable r = t.revisable;
         if (!t.remoteSides.isEmpty() || r.entries().isEmpty() || t.result != null) return false;
-        return searchedAgain(t, r) || exchanged(t, r);
+        return searchedAgain(t, r, setDown) || exchanged(t, r, setDown);
     }
 
     /**
@@ -34,7 +42,7 @@ final class Correction {
      * with it on the moves it puts in their place. Only those are committed; what follows them is read as any board
      * is, from there.
      */
-    private static boolean searchedAgain(Transition t, Revisable r) {
+    private static boolean searchedAgain(Transition t, Revisable r, boolean setDown) {
         long proof = t.config.proofMillis();
         for (int back = 1; back <= Math.min(Revisable.SEARCHED_PLIES, r.entries().size()); back++) {
             int k = back;
@@ -47,7 +55,7 @@ final class Correction {
             if (stories.isEmpty()) continue;
             StorySearch.Story best = stories.get(0);
             List<Move> committed = r.moves(k);
-            if (best.moves().size() < k || !sensorsMadeIt(t, best)) continue;
+            if (best.moves().size() < k || !sensorsMadeIt(t, best) || setDown && best.partial()) continue;
             List<Move> instead = best.moves().subList(0, k);
             if (instead.equals(committed)) return false;
             // (Another story as likely that puts other moves there, or keeps those committed: the readings cannot
@@ -235,7 +243,7 @@ final class Correction {
      * {@link #sensorsMadeIt}), the moves from the capture on are withdrawn and committed again with it;
      * what explains the board after them is read as any board is, from there.
      */
-    private static boolean exchanged(Transition t, Revisable r) {
+    private static boolean exchanged(Transition t, Revisable r, boolean setDown) {
         int n = r.entries().size();
         int foundAt = -1;
         Move foundMove = null;
@@ -243,7 +251,7 @@ final class Correction {
             StorySearch.Story best = c.best();
             if (best.moves().isEmpty() || !sensorsMadeIt(t, best)) continue;
             // (Two exchanges that both explain the board: it cannot tell which; the mismatch is reported.)
-            if (foundMove != null) return false;
+            if (foundMove != null || setDown && best.partial()) return false;
             foundAt = c.back();
             foundMove = c.other();
         }

@@ -568,10 +568,15 @@ final class Transition {
             // The player said which story happened. The touch that said so (its square emptied and filled again, or
             // the other way) is no reading of a move: the log goes on from just before it, and the moves chosen were
             // done when the board showed them done, so what the log read of later moves still counts.
+            // (A story asked about up to where it parts from the others, with more moves on the board after it,
+            // is followed by them: the log goes on from when its moves were done, not from now.)
             FrameLog untouched = log.before(touchedSince);
             if (story.doneAt() != null && untouched != null && untouched.board().equals(board)) {
                 log = untouched;
-                commitStory(story.moves(), story.doneAt(), story.moves().size(), null);
+                Position after = table.position;
+                for (Move m : story.moves()) after = after.play(m);
+                commitStory(story.moves(), story.doneAt(), story.moves().size(), null,
+                        !after.occupancy().equals(board));
             } else {
                 long[] at = new long[story.moves().size()];
                 java.util.Arrays.fill(at, now);
