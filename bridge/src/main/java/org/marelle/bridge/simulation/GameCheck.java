@@ -162,6 +162,11 @@ public final class GameCheck {
                 // (The frames after the question wait until the person is done.)
                 long done = touch + 2 * TOUCH_MILLIS;
                 until = Math.max(until, done);
+                // (A question the answer itself brings, asked as the touch ends, is answered next, before time goes
+                // on: Morphy game 209 under `swap` at 24 Hz, seed 6, Nxc8+ chosen, then "Qxd6#?" asked at once; the
+                // clock was run on to the game's end first, the board asked again meanwhile, and the touch then given
+                // in the past answered neither.)
+                if (asked(events, seen) != null) continue;
                 state = tickUntil(state, until, events, sensors);
             }
             return until;

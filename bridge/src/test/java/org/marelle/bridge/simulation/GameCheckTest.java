@@ -376,6 +376,17 @@ class GameCheckTest {
     }
 
     @Test
+    void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
+        // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
+        // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
+        // at once about Qxd6#, which nothing follows; the simulated person ran the clock on to the game's end before
+        // answering it, the board asked again meanwhile, and the touch given in the past answered neither.
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_Morphy_UTF8.pgn.gz", 209, 24, 6, 5_114);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isEqualTo(2);
+    }
+
+    @Test
     void aPieceHeldAWhileIsLikelierThanACaptureNobodySaw() throws Exception {
         // Lichess sample game 2481 under hall at 40 Hz, seed 1 (1,000,003 + 2,580): 3.e5 e6, the black pawn held for
         // 2.5 s. 3.exd5 (a swap no scan saw) then e7-e5 explained the still board with every piece set down, and
