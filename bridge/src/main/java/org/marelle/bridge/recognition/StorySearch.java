@@ -1452,9 +1452,8 @@ final class StorySearch {
         // move was done (Chess960 game 1 under `swap` at 50 Hz, seed 2: gxh5 and Nxh5 read 80 and 140 ms, the
         // second perhaps dropouts, then O-O-O begun; the game was never followed again). Not a lift that may yet
         // prove a dropout of a piece just set down, nor one read before the landing it would answer (a landing read
-        // late). A last move that is a capture nobody saw is not so confirmed: which capture it was, a reply does not
-        // tell (one nobody saw before a last move seen is, see lastUnseen). Nor a last capture read weakly (briefer
-        // than a proof, or as a dropout) where swaps often leave no reading: it has rivals nobody saw, by the same piece or
+        // late). A capture nobody saw is not so confirmed: which capture it was, a reply does not tell. Nor anything
+        // where swaps often leave no reading: there a capture read weakly has rivals nobody saw, by the same piece or
         // by the next (Lichess 1832 under `swap` at 24 Hz, seed 1: Bxc6 unseen, a6 read empty 125 ms as its pawn
         // dropped out, then b7 lifted: Bxa6 was committed; and CatchUpScenariosTest's cxd3 read late, then Qd2),
         // unless the last move's piece can have gone nowhere else (no capture nobody saw, no other square read filled):
@@ -1462,10 +1461,8 @@ final class StorySearch {
         // 1: dxe5 dxe5 Nxe5 on one square, each read 125 ms, as briefly as a dropout, then Black's knight lifted: the
         // board waited for a confirmation no move could give, and was never followed again).
         Move lastMove = line.isEmpty() ? null : line.get(line.size() - 1);
-        if (nextLifted != null && unexplained < proofMillis && !lastUnseen(line.size(), unseenMoves) && !lateLandings
-                && !lateJoined
-                && (!sensors.oftenMisses(SHORTEST_SWAP_MILLIS) || !lastWeak
-                    || !mayHaveGoneElsewhere(before.get(line.size() - 1), lastMove))
+        if (nextLifted != null && unexplained < proofMillis && unseen == 0 && !lateLandings && !lateJoined
+                && (!sensors.oftenMisses(SHORTEST_SWAP_MILLIS) || !mayHaveGoneElsewhere(before.get(line.size() - 1), lastMove))
                 && replyBegun(before.get(line.size() - 1), lastMove, nextLifted, matched)) {
             confirmed = line.size();
         }
@@ -1475,17 +1472,6 @@ final class StorySearch {
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
                 heldForCapture, unseenMoves, dropoutCaptures);
-    }
-
-    /**
-     * Whether the last of {@code plies} moves is a capture nobody saw (or its landing): a reply does not tell which
-     * capture that was. A capture nobody saw before it is confirmed with it when the last move was seen: that move,
-     * seen whole and answered, was made from the position the capture left (ECC 2018 game 68 under `swap` at 24 Hz,
-     * seed 9: 7...dxc4 nobody saw, then 8.Qxc4 read 166 ms and Black's queen lifted; neither was confirmed, the
-     * flurry Qa5 Bxf6 gxf6 followed within two seconds, and the game was never followed again).
-     */
-    private static boolean lastUnseen(int plies, int unseenMoves) {
-        return plies > 0 && (unseenMoves >>> (plies - 1) & 1) != 0;
     }
 
     /**
