@@ -185,8 +185,7 @@ final class CatchUp {
                 }
                 // (Until then, what the rules below decide stands; unless they decide to wait on something else,
                 // the board is searched again then.)
-                t.catchUpStill = t.config.mismatchMillis();
-                t.searched = null;
+                lookAgainOnceStill();
             }
             // (The parting stays remembered until the board tells: the player is asked which first move it was,
             // that move alone; the search goes on from it. The moves remembered after it may since have grown into
@@ -220,8 +219,7 @@ final class CatchUp {
                 if (commitAnswered(close, agreed)) continue;
                 if (!longStill && close.stream().anyMatch(x -> !x.partial()
                         && (x.confirmedIfStill() > x.confirmed() || !x.unread() && nothingFollows(x)))) {
-                    t.catchUpStill = t.config.mismatchMillis();
-                    t.searched = null;
+                    lookAgainOnceStill();
                     return;
                 }
                 // The one story that explains the board with every piece set down, still for as long as a board
@@ -232,8 +230,7 @@ final class CatchUp {
                 // follows it decides.
                 StorySearch.Story only = onlyStorySetDown(close);
                 if (only != null && !longStill) {
-                    t.catchUpStill = t.config.mismatchMillis();
-                    t.searched = null;
+                    lookAgainOnceStill();
                     return;
                 }
                 if (only != null) {
@@ -252,8 +249,7 @@ final class CatchUp {
                 int done = agreedPrefix(close, this::doneWhenStill);
                 if (done > 0) {
                     if (!longStill) {
-                        t.catchUpStill = t.config.mismatchMillis();
-                        t.searched = null;
+                        lookAgainOnceStill();
                         return;
                     }
                     StorySearch.Story lead = close.get(0);
@@ -266,8 +262,7 @@ final class CatchUp {
                 if (!longStill) {
                     // (Looked at again once still that long, whatever the question then: where close stories part
                     // at their first move, it is asked then, not once a piece could no longer be held.)
-                    t.catchUpStill = t.config.mismatchMillis();
-                    t.searched = null;
+                    lookAgainOnceStill();
                     return;
                 }
                 if (askWhereFirstMovesPart(close)) return;
@@ -304,8 +299,7 @@ final class CatchUp {
                 if (commitAnswered(close, agreed)) continue;
                 if (close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
                 else if (!longStill) {
-                    t.catchUpStill = t.config.mismatchMillis();
-                    t.searched = null;
+                    lookAgainOnceStill();
                 } else {
                     if (!heldLong) askAmongSetDown(close);
                     askOnceHeldLong(close, heldLong);
@@ -317,8 +311,7 @@ final class CatchUp {
                 if (close.size() > 1 && close.stream().noneMatch(StorySearch.Story::partial)) ask(close);
                 else if (!longStill && close.stream().anyMatch(x -> !x.partial())) {
                     // A story with every piece set down may yet be the one: look again once the board stayed still.
-                    t.catchUpStill = t.config.mismatchMillis();
-                    t.searched = null;
+                    lookAgainOnceStill();
                 } else if (close.stream().anyMatch(x -> !x.partial())) {
                     if (!heldLong) askAmongSetDown(close);
                     askOnceHeldLong(close, heldLong);
@@ -338,8 +331,7 @@ final class CatchUp {
                 // (Lichess 197 under `swap` at 24 Hz: the game's last moves Qxf7+ Kh8 Nxe6, the king's landing read
                 // only after the knight was lifted, waited for a move that never came).
                 if (!longStill) {
-                    t.catchUpStill = t.config.mismatchMillis();
-                    t.searched = null;
+                    lookAgainOnceStill();
                 } else if (!heldLong) {
                     askAmongSetDown(close);
                     if (t.ambiguity == null) lookAgainOnceHeldLong(false);
@@ -419,8 +411,7 @@ final class CatchUp {
         List<StorySearch.Story> setDown = stories.stream().filter(x -> !x.partial() && !x.moves().isEmpty()).toList();
         if (setDown.isEmpty()) return;
         if (t.now - t.log.at() < t.config.mismatchMillis()) {
-            t.catchUpStill = t.config.mismatchMillis();
-            t.searched = null;
+            lookAgainOnceStill();
             return;
         }
         long best = setDown.get(0).cost();
@@ -505,8 +496,7 @@ final class CatchUp {
 
     /** Whether no move on this board can follow story {@code x}: the other side moves elsewhere, or the game ends. */
     private boolean nothingFollows(StorySearch.Story x) {
-        Position p = t.table.position;
-        for (Move m : x.moves()) p = p.play(m);
+        Position p = t.played(x.moves());
         return t.remoteSides.contains(p.turn()) || p.legalMoves().isEmpty() || p.isVariantEnd();
     }
 
@@ -560,6 +550,12 @@ final class CatchUp {
         if (firsts.size() < 2 || firsts.size() > MOST_PARTING) return false;
         askAmongHorizons(firsts);
         return t.ambiguity != null;
+    }
+
+    /** Searches again once the board has been still for a mismatch window, when the rules that need that decide. */
+    private void lookAgainOnceStill() {
+        t.catchUpStill = t.config.mismatchMillis();
+        t.searched = null;
     }
 
     /** Searches again once the board has been still for longer than a piece is held ({@link #decide}), if not yet. */
@@ -716,8 +712,7 @@ final class CatchUp {
         List<StorySearch.Horizon> explaining = new ArrayList<>();
         List<StorySearch.Result> results = new ArrayList<>();
         for (StorySearch.Horizon h : t.horizons) {
-            Position p = t.table.position;
-            for (Move m : h.moves()) p = p.play(m);
+            Position p = t.played(h.moves());
             int last = h.moves().size() - 1;
             StorySearch.Result r = StorySearch.search(p, t.board, t.log, t.now, h.doneAt()[last],
                     StorySearch.placed(PromotionChoices.base(h.moves().get(last))), t.config.sensors(),
@@ -943,8 +938,7 @@ final class CatchUp {
      */
     private boolean replyHeld(StorySearch.Story x) {
         if (!x.partial() || x.moves().isEmpty() || x.unseen() == 0) return false;
-        Position end = t.table.position;
-        for (Move m : x.moves()) end = end.play(m);
+        Position end = t.played(x.moves());
         SquareSet lifted = end.occupancy().minus(t.board);
         return !lifted.isEmpty() && t.board.minus(end.occupancy()).isEmpty()
                 && end.occupancy(end.turn()).containsAll(lifted);

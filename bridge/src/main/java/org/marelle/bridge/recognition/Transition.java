@@ -573,10 +573,8 @@ final class Transition {
             FrameLog untouched = log.before(touchedSince);
             if (story.doneAt() != null && untouched != null && untouched.board().equals(board)) {
                 log = untouched;
-                Position after = table.position;
-                for (Move m : story.moves()) after = after.play(m);
                 commitStory(story.moves(), story.doneAt(), story.moves().size(), null,
-                        !after.occupancy().equals(board));
+                        !played(story.moves()).occupancy().equals(board));
             } else {
                 long[] at = new long[story.moves().size()];
                 java.util.Arrays.fill(at, now);
@@ -990,6 +988,13 @@ final class Transition {
         if (expires <= now) return false;
         lookAgainAt = lookAgainAt < 0 ? expires : Math.min(lookAgainAt, expires);
         return true;
+    }
+
+    /** The committed position with {@code moves} played on from it (a story's). */
+    Position played(List<Move> moves) {
+        Position p = table.position;
+        for (Move m : moves) p = p.play(m);
+        return p;
     }
 
     /** Whether the board is the table's position with part of one of its moves done. */
