@@ -265,12 +265,10 @@ final class CatchUp {
                     lookAgainOnceStill();
                     return;
                 }
-                if (askWhereFirstMovesPart(close)) return;
                 // Else, still that long, the player is asked to confirm (touch the square), rather than left waiting
                 // for a reply that may never come (an engine or a game's last move waits for this one). A piece truly
                 // still held is set down, which drops the question.
-                if (!heldLong) askAmongSetDown(close);
-                askOnceHeldLong(close, heldLong);
+                askOnceStill(close, heldLong);
                 return;
             }
             // A move that can still grow into another (a piece that may slide on, a rook that may become castling,
@@ -301,8 +299,7 @@ final class CatchUp {
                 else if (!longStill) {
                     lookAgainOnceStill();
                 } else {
-                    if (!heldLong) askAmongSetDown(close);
-                    askOnceHeldLong(close, heldLong);
+                    askOnceStill(close, heldLong);
                 }
                 return;
             }
@@ -313,8 +310,7 @@ final class CatchUp {
                     // A story with every piece set down may yet be the one: look again once the board stayed still.
                     lookAgainOnceStill();
                 } else if (close.stream().anyMatch(x -> !x.partial())) {
-                    if (!heldLong) askAmongSetDown(close);
-                    askOnceHeldLong(close, heldLong);
+                    askOnceStill(close, heldLong);
                 } else if (stories.stream().anyMatch(x -> !x.partial())) {
                     // A piece in hand is likeliest now, but a story with every piece set down explains the board too
                     // (a capture nobody saw, the game's last move, no reply to come): once the board has been still
@@ -531,6 +527,23 @@ final class CatchUp {
     }
 
     /**
+     * On a board still for a mismatch window that close stories explain, none of them decided: where they part at
+     * their first move, each borne out by moves seen after it, that move is asked about now
+     * ({@link #askWhereFirstMovesPart}); else the stories with every piece set down when no move can follow them
+     * ({@link #askAmongSetDown}), or once the board was still for longer than a piece is held ({@link #askOnceHeldLong}).
+     * Whether a piece is still held at the end of a story does not bear on which first move was made: waiting for a
+     * hold there only lets the next flurry run past the search's plies (TWIC game 6 under `swap` at 24 Hz, seed 9, see
+     * {@link #askWhereFirstMovesPart}; Lichess 2267, seed 7: 20...Nxb2 or Nxe1 nobody saw, then Nxe7+ Rxe7 Bxf7+
+     * Rexf7 seen whole, still 3 s; Lichess 2980, seed 8: 11...Nxh1, Ne2 or Nxf5 nobody saw, then Qe2+ Kf7 c3 Qxg1
+     * Bc4+, the king held 1.9 s for Kf6. Each went unasked and was never followed again).
+     */
+    private void askOnceStill(List<StorySearch.Story> close, boolean heldLong) {
+        if (askWhereFirstMovesPart(close)) return;
+        if (!heldLong) askAmongSetDown(close);
+        askOnceHeldLong(close, heldLong);
+    }
+
+    /**
      * Close stories that part at their first move, each first move borne out by moves seen whole after it, on a board
      * still for a mismatch window: the player is asked which first move it was, that move alone, and the board is
      * searched on from it. Whether a piece is still held at their end, which would keep the question waiting for a
@@ -588,8 +601,26 @@ final class CatchUp {
             while (k < n && k < x.moves().size() && Matcher.samePair(x.moves().get(k), first.moves().get(k))) k++;
             n = k;
         }
+        // (A horizon remembered from this position that every close story still begins with, longer than what they
+        // now agree on, stays: a capture nobody saw later in the flurry takes nothing back from the moves seen whole
+        // that bore out the ones before. Lichess 4646 under `swap` at 24 Hz, seed 9: 30...Rxe1+ 31.Nxe1, both
+        // unseen, then Nxf4 Bxf4 seen whole, then Bxf4 unseen: the horizon Rxe1+ Nxe1 Nxf4 fell to nothing, and
+        // Qxf4 Qe7 Nf3 took the game past the search's plies for good.)
+        if (keepsHorizon(close, n)) return;
         t.horizons = n > 0 ? List.of(new StorySearch.Horizon(t.table.position, List.copyOf(first.moves().subList(0, n)),
                 java.util.Arrays.copyOf(first.doneAt(), n))) : partingHorizons(close);
+    }
+
+    /** Whether the one horizon remembered from here is longer than {@code agreed} moves and every close story begins with it. */
+    private boolean keepsHorizon(List<StorySearch.Story> close, int agreed) {
+        if (t.horizons.size() != 1 || !t.horizons.get(0).from().equals(t.table.position)) return false;
+        List<Move> kept = t.horizons.get(0).moves();
+        if (kept.size() <= agreed) return false;
+        for (StorySearch.Story x : close) {
+            if (x.unread() || x.moves().size() < kept.size()) return false;
+            for (int k = 0; k < kept.size(); k++) if (!Matcher.samePair(x.moves().get(k), kept.get(k))) return false;
+        }
+        return true;
     }
 
     /**
@@ -733,7 +764,11 @@ final class CatchUp {
         long best = r.stories().get(0).cost();
         for (StorySearch.Story x : r.stories()) {
             if (x.cost() >= best + t.config.proofMillis()) break;
-            if (x.confirmed() == 0 || x.unseenPart()) return Beyond.NOTHING;
+            // (A capture nobody saw beyond the horizon, borne out by the moves after it, says nothing against the
+            // horizon's moves, which are what is committed: the flurry goes on as it began, and is read on from
+            // there. Lichess 4646 under `swap` at 24 Hz, seed 9, see rememberHorizon.)
+            boolean borneOut = x.unseen() > 0 && !x.askFirst() && !x.misread() && x.unseenBorneOut();
+            if (x.confirmed() == 0 || x.unseenPart() && !borneOut) return Beyond.NOTHING;
         }
         t.horizons = List.of();
         t.commitStory(h.moves(), h.doneAt(), h.moves().size(), null, true);

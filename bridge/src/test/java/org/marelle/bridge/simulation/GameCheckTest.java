@@ -376,6 +376,38 @@ class GameCheckTest {
     }
 
     @Test
+    void aFirstMoveInDoubtIsAskedAboutOnceStillThoughAStorySetsEveryPieceDown() throws Exception {
+        // Lichess sample game 2267 under swap at 24 Hz, seed 7 (7,000,021 + 2,366), a held-out seed: 20...Nxb2 (the
+        // game's) or Nxe1, neither seen, then Nxe7+ Rxe7 Bxf7+ Rexf7 seen whole in both. With one story setting every
+        // piece down and one with the next move begun, the board, still 3 s, waited for a hold before asking, and the
+        // next flurry (Rxf7 Rxf7 and on) went past the search's plies: the game was never followed again. The first
+        // move is now asked about once the board is still a mismatch window, as where no story sets every piece down.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 2267, 24, 7, 2_366);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isEqualTo(1);
+    }
+
+    @Test
+    void aFirstMoveInDoubtIsAskedAboutOnceStillWhileAPieceIsHeldForTheNext() throws Exception {
+        // Lichess sample game 2980 under swap at 24 Hz, seed 8 (8,000,024 + 3,079), a held-out seed: 11...Nxh1 (the
+        // game's), Ne2 or Nxf5, none seen, then Qe2+ (or Qxe2) Kf7 c3 Qxg1 Bc4+ in all three; the black king held
+        // 1.9 s for Kf6. The stories rest on moves set down unseen, and the board waited for a hold before asking;
+        // Kf6 and Kc2 took the game past the search's plies and it was never followed again.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 2980, 24, 8, 3_079);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aFlurryOfCapturesSomeUnseenIsFollowedPastTheSearchPlies() throws Exception {
+        // Lichess sample game 4646 under swap at 24 Hz, seed 9 (9,000,027 + 4,745), a held-out seed: 30...Rxe1+
+        // 31.Nxe1, both unseen, then Nxf4 Bxf4 seen whole, Bxf4 unseen, Qxf4 Qe7 Nf3 in 4 s. The moves up to Nxf4
+        // were remembered as the horizon, then forgotten when the next capture went unseen; and from the horizon, a
+        // story with a capture nobody saw, though borne out, committed nothing. The game was never followed again.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 4646, 24, 9, 4_745);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
