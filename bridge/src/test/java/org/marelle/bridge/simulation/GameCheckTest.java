@@ -408,6 +408,16 @@ class GameCheckTest {
     }
 
     @Test
+    void aLandingReadLateAfterACaptureNobodySawIsAStoryNotNothing() throws Exception {
+        // Lichess sample game 1416 under swap at 24 Hz, seed 9 (9,000,027 + 1,515), a held-out seed: 29.fxe3, a swap
+        // no scan saw, then 29...Nc5 set down off centre, its landing read 250 ms late, after White had lifted the
+        // bishop for 30.Bc2. A landing read late with a capture nobody saw as well was no story at all: nothing
+        // explained the board, and the game was never followed again. It is now a story resting on a misreading.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 1416, 24, 9, 1_515);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
