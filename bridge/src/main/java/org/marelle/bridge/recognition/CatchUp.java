@@ -616,10 +616,13 @@ final class CatchUp {
         if (t.horizons.size() != 1 || !t.horizons.get(0).from().equals(t.table.position)) return false;
         List<Move> kept = t.horizons.get(0).moves();
         if (kept.size() <= agreed) return false;
-        for (StorySearch.Story x : close) {
-            if (x.unread() || x.moves().size() < kept.size()) return false;
-            for (int k = 0; k < kept.size(); k++) if (!Matcher.samePair(x.moves().get(k), kept.get(k))) return false;
-        }
+        return close.stream().allMatch(x -> !x.unread() && beginsWith(x.moves(), kept, kept.size()));
+    }
+
+    /** Whether {@code moves} begins with the first {@code count} of {@code start}, each the same pair of squares. */
+    private static boolean beginsWith(List<Move> moves, List<Move> start, int count) {
+        if (moves.size() < count || start.size() < count) return false;
+        for (int k = 0; k < count; k++) if (!Matcher.samePair(moves.get(k), start.get(k))) return false;
         return true;
     }
 
@@ -659,9 +662,7 @@ final class CatchUp {
         if (!x.partial() || x.confirmed() > 0 || x.moves().isEmpty()) return false;
         for (StorySearch.Story y : close) {
             if (y == x || y.confirmed() == 0 || y.moves().size() <= x.moves().size()) continue;
-            boolean prefix = true;
-            for (int k = 0; k < x.moves().size() && prefix; k++) prefix = Matcher.samePair(x.moves().get(k), y.moves().get(k));
-            if (prefix) return true;
+            if (beginsWith(y.moves(), x.moves(), x.moves().size())) return true;
         }
         return false;
     }
@@ -958,11 +959,7 @@ final class CatchUp {
         int through = x.unseenAt() + 1;
         if (through <= 0 || through > x.moves().size()) return close.size() == 1 && x.unseenBorneOut();
         for (StorySearch.Story y : close) {
-            if (y == x) continue;
-            if (y.moves().size() < through) return false;
-            for (int k = 0; k < through; k++) {
-                if (!Matcher.samePair(x.moves().get(k), y.moves().get(k))) return false;
-            }
+            if (y != x && !beginsWith(y.moves(), x.moves(), through)) return false;
         }
         return close.stream().anyMatch(y -> y.unseenAt() >= x.unseenAt() && y.unseenBorneOut());
     }
