@@ -28,6 +28,11 @@ public final class Position {
     private final Board board;          // never mutated once the position is built
     private final History history;      // includes this position's key
     private volatile int[] legal;       // cached packed legal moves
+    // (The recognizer asks the same position for its moves, occupancy and FEN many times a frame: each is worked
+    // out once. Benign races: two threads may both compute one, and get equal values.)
+    private volatile List<Move> legalList;
+    private volatile SquareSet occupied;
+    private volatile String fen;
     private volatile byte check;        // 0 unknown, 1 not in check, 2 in check
 
     private Position(Board board, History previous) {
@@ -102,7 +107,12 @@ public final class Position {
 
     /** Every occupied square: what an occupancy-only sensor board should see. */
     public SquareSet occupancy() {
-        return new SquareSet(board.cLo[0] | board.cLo[1], board.cHi[0] | board.cHi[1]);
+        SquareSet o = occupied;
+        if (o == null) {
+            o = new SquareSet(board.cLo[0] | board.cLo[1], board.cHi[0] | board.cHi[1]);
+            occupied = o;
+        }
+        return o;
     }
 
     public SquareSet occupancy(Color color) {
@@ -139,10 +149,13 @@ public final class Position {
 
     // ---- moves -------------------------------------------------------------------------------------------------
 
+    /** Each thread's room to generate moves in, before the legal ones are copied out (a search asks thousands of positions). */
+    private static final ThreadLocal<int[]> GENERATED = ThreadLocal.withInitial(() -> new int[Board.MAX_MOVES]);
+
     int[] packedLegal() {
         int[] l = legal;
         if (l == null) {
-            int[] buf = new int[Board.MAX_MOVES];
+            int[] buf = GENERATED.get();
             int count = board.copy().generate(buf, 0);
             l = java.util.Arrays.copyOf(buf, count);
             legal = l;
@@ -151,10 +164,15 @@ public final class Position {
     }
 
     public List<Move> legalMoves() {
-        int[] packed = packedLegal();
-        List<Move> out = new ArrayList<>(packed.length);
-        for (int m : packed) out.add(unpack(m));
-        return Collections.unmodifiableList(out);
+        List<Move> l = legalList;
+        if (l == null) {
+            int[] packed = packedLegal();
+            List<Move> out = new ArrayList<>(packed.length);
+            for (int m : packed) out.add(unpack(m));
+            l = Collections.unmodifiableList(out);
+            legalList = l;
+        }
+        return l;
     }
 
     public boolean isLegal(Move move) {
@@ -363,7 +381,12 @@ public final class Position {
 
     /** The FEN; for Chess960 with X-FEN castling (KQkq where unambiguous, else the rook's file letter). */
     public String fen() {
-        return Fen.write(board, false);
+        String f = fen;
+        if (f == null) {
+            f = Fen.write(board, false);
+            fen = f;
+        }
+        return f;
     }
 
     /** The FEN with Shredder-FEN castling letters (the rooks' files, e.g. HAha). */
@@ -400,7 +423,10 @@ public final class Position {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Position p && p.board.variant == board.variant && p.fen().equals(fen());
+        // (Equal FENs mean equal keys, the key being a function of what the FEN shows but the counters: a cheap no
+        // first.)
+        return o instanceof Position p && p.board.variant == board.variant && p.board.key == board.key
+                && p.fen().equals(fen());
     }
 
     @Override

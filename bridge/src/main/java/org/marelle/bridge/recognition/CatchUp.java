@@ -895,11 +895,26 @@ final class CatchUp {
         return p;
     }
 
+    /**
+     * The moves of the position before the last move of {@code moves}, remote sides' too: the committed table or the
+     * one after its first move where the step has them (a table costs a move generation and a pass over every move).
+     */
+    private MoveTable tableBeforeLast(List<Move> moves) {
+        if (moves.size() == 1 && !t.table.remote) return t.table;
+        if (moves.size() == 2) {
+            int first = t.table.indexOf(moves.get(0));
+            if (first >= 0) {
+                MoveTable after = t.tableAfter(first);
+                if (!after.remote) return after;
+            }
+        }
+        return new MoveTable(beforeLast(moves));
+    }
+
     /** The window of the last move of {@code moves}: {@link Transition#movePending}'s, or only its growing part. */
     private long window(List<Move> moves, boolean growingOnly) {
-        Position p = beforeLast(moves);
         Move last = moves.get(moves.size() - 1);
-        MoveTable tb = new MoveTable(p);
+        MoveTable tb = tableBeforeLast(moves);
         int i = tb.indexOf(last);
         long window = growingOnly ? 0 : t.config.settleMillis();
         if (i >= 0 && !growingOnly && tb.isHiddenCapture(i)) window = Math.max(window, t.config.captureMillis());

@@ -678,7 +678,7 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
     private SquareSet heldSince(long from) {
         SquareSet seen = SquareSet.EMPTY;
         for (FrameLog s = this; s != null; s = s.older) {
-            seen = seen.union(s.board);
+            if (!seen.containsAll(s.board)) seen = seen.union(s.board);
             if (s.at <= from) break;
         }
         return seen;

@@ -150,6 +150,22 @@ final class MoveTable {
 
     /** {@link #between(int, int)} on any board. */
     static SquareSet between(BoardGeometry geometry, int a, int b) {
+        return BETWEEN.computeIfAbsent(geometry, MoveTable::betweenTable)[a * geometry.squareCount() + b];
+    }
+
+    /** Per geometry, {@link #between(int, int)} of every pair of squares: asked for every move of every table. */
+    private static final java.util.Map<BoardGeometry, SquareSet[]> BETWEEN = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static SquareSet[] betweenTable(BoardGeometry geometry) {
+        int n = geometry.squareCount();
+        SquareSet[] table = new SquareSet[n * n];
+        for (int a = 0; a < n; a++) {
+            for (int b = 0; b < n; b++) table[a * n + b] = computeBetween(geometry, a, b);
+        }
+        return table;
+    }
+
+    private static SquareSet computeBetween(BoardGeometry geometry, int a, int b) {
         int fa = geometry.file(a), ra = geometry.rank(a), fb = geometry.file(b), rb = geometry.rank(b);
         int df = Integer.signum(fb - fa), dr = Integer.signum(rb - ra);
         int nf = Math.abs(fb - fa), nr = Math.abs(rb - ra);

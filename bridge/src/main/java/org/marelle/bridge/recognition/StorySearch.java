@@ -204,7 +204,12 @@ final class StorySearch {
 
     /** A square's readings in time order: when it changed, and to what. */
     private record Changes(long[] at, boolean[] occupied) {
+        /** A square that never changed. */
+        static final Changes NONE = new Changes(new long[0], new boolean[0]);
     }
+
+    /** What a reading of a square that never changed marks matched: nothing (shared; never written). */
+    private static final boolean[] NONE_MATCHED = new boolean[0];
 
     private final Position start;
     private final SquareSet board;
@@ -430,12 +435,10 @@ final class StorySearch {
         List<FrameLog> states = new ArrayList<>();
         for (FrameLog s = log; s != null; s = s.older()) states.add(s);
         int n = states.size();
-        List<List<Long>> at = new ArrayList<>();
-        List<List<Boolean>> to = new ArrayList<>();
-        for (int sq = 0; sq < changes.length; sq++) {
-            at.add(new ArrayList<>());
-            to.add(new ArrayList<>());
-        }
+        // (Each square's changes gathered in arrays grown as needed: a search runs on frames, boxing costs there.)
+        long[][] at = new long[changes.length][];
+        boolean[][] to = new boolean[changes.length][];
+        int[] count = new int[changes.length];
         SquareSet previous = start.occupancy();
         SquareSet touched = SquareSet.EMPTY;
         FrameLog first = states.get(n - 1);
@@ -460,21 +463,23 @@ final class StorySearch {
             SquareSet diff = now.symmetricDifference(previous);
             for (int sq : diff.toArray()) {
                 if (sq >= changes.length) continue;
-                at.get(sq).add(when);
-                to.get(sq).add(now.contains(sq));
+                int k = count[sq]++;
+                if (at[sq] == null) {
+                    at[sq] = new long[4];
+                    to[sq] = new boolean[4];
+                } else if (k == at[sq].length) {
+                    at[sq] = java.util.Arrays.copyOf(at[sq], 2 * k);
+                    to[sq] = java.util.Arrays.copyOf(to[sq], 2 * k);
+                }
+                at[sq][k] = when;
+                to[sq][k] = now.contains(sq);
             }
             touched = touched.union(diff);
             previous = now;
         }
         for (int sq = 0; sq < changes.length; sq++) {
-            List<Long> a = at.get(sq);
-            long[] times = new long[a.size()];
-            boolean[] occupied = new boolean[a.size()];
-            for (int k = 0; k < times.length; k++) {
-                times[k] = a.get(k);
-                occupied[k] = to.get(sq).get(k);
-            }
-            changes[sq] = new Changes(times, occupied);
+            changes[sq] = count[sq] == 0 ? Changes.NONE
+                    : new Changes(java.util.Arrays.copyOf(at[sq], count[sq]), java.util.Arrays.copyOf(to[sq], count[sq]));
         }
         return touched;
     }
@@ -993,7 +998,10 @@ final class StorySearch {
         long[] doneAt = new long[line.size()];
         int unseen = 0;
         boolean[][] matched = new boolean[changes.length][];
-        for (int sq = 0; sq < changes.length; sq++) matched[sq] = new boolean[changes[sq].at().length];
+        for (int sq = 0; sq < changes.length; sq++) {
+            int length = changes[sq].at().length;
+            matched[sq] = length == 0 ? NONE_MATCHED : new boolean[length];
+        }
         long[] spanFrom = new long[line.size()];
         // From when each move's piece may have been passing over the squares on its way (see below).
         long[] pathFrom = new long[line.size()];
