@@ -71,17 +71,21 @@ final class Board {
     int fullmove = 1;
     long key;
 
-    // The undo stack starts small and grows: positions copy a board for every move they play.
+    // The undo stack starts empty and grows: positions copy a board for every move they play, and for every move
+    // generation and check test, which mostly make no move at all.
     private int ply;
-    private int[] undoCaptured = new int[8];
-    private int[] undoEp = new int[8];
-    private int[] undoHalfmove = new int[8];
-    private int[] undoCastle = new int[8];
-    private long[] undoKey = new long[8];
+    private int[] undoCaptured = NO_INTS;
+    private int[] undoEp = NO_INTS;
+    private int[] undoHalfmove = NO_INTS;
+    private int[] undoCastle = NO_INTS;
+    private long[] undoKey = NO_LONGS;
+    private static final int[] NO_INTS = new int[0];
+    private static final long[] NO_LONGS = new long[0];
 
     // Scratch for generation; valid only inside one call.
     private long rLo, rHi;
-    private long[] pinLo, pinHi;   // allocated by the first generation: most copies only play a move
+    private long[] pinLo, pinHi;   // the thread's scratch (PINS), taken by each generation
+    private static final ThreadLocal<long[][]> PINS = ThreadLocal.withInitial(() -> new long[][] {new long[0], new long[0]});
 
     Board(Variant variant) {
         this.variant = variant;
@@ -197,7 +201,7 @@ final class Board {
 
     private void reserveUndo() {
         if (ply < undoKey.length) return;
-        int size = undoKey.length * 2;
+        int size = Math.max(8, undoKey.length * 2);
         undoCaptured = java.util.Arrays.copyOf(undoCaptured, size);
         undoEp = java.util.Arrays.copyOf(undoEp, size);
         undoHalfmove = java.util.Arrays.copyOf(undoHalfmove, size);
@@ -480,10 +484,15 @@ final class Board {
     }
 
     private int generateMoves(int[] out, int idx) {
-        if (pinLo == null) {
-            pinLo = new long[n];
-            pinHi = new long[n];
+        // (A board is mostly copied to generate once: the pin rays live in the thread's scratch, read only for squares
+        // this call marks pinned, so what an earlier call left there is never read.)
+        long[][] pins = PINS.get();
+        if (pins[0].length < n) {
+            pins[0] = new long[n];
+            pins[1] = new long[n];
         }
+        pinLo = pins[0];
+        pinHi = pins[1];
         final int us = turn, them = us ^ 1;
         final long occLo = cLo[0] | cLo[1], occHi = cHi[0] | cHi[1];
         final long usLo = cLo[us], usHi = cHi[us], themLo = cLo[them], themHi = cHi[them];

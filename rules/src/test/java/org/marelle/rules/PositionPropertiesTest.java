@@ -12,6 +12,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.marelle.geometry.SquareSet;
 
 /**
  * Random playouts (up to {@value #MAX_PLIES} plies, moves drawn with jqwik's seeded {@link Random}) from the standard
@@ -20,6 +21,7 @@ import net.jqwik.api.constraints.IntRange;
  * <li>FEN round trip: reading {@code fen()} back gives the same FEN, the same legal moves and the same zobrist;
  * <li>the SAN of every legal move reads back to that move, and so does its UCI;
  * <li>{@code occupancyAfter(m)} is the occupancy of {@code play(m)};
+ * <li>{@code legalMovesFrom(squares)} is {@code legalMoves()} kept to the moves lifting from those squares;
  * <li>playing never changes the position played from (FEN and zobrist before = after).
  * </ul>
  * A failure message carries the FEN and the move, and jqwik prints the seed to replay it.
@@ -84,6 +86,19 @@ class PositionPropertiesTest {
             assertThat(Position.fromFen(v, p.shredderFen()).fen()).as("Shredder-FEN round trip of %s", fen).isEqualTo(fen);
         }
         assertThat(new HashSet<>(moves)).as("legal moves of %s are distinct", fen).hasSize(moves.size());
+        assertThat(again).as("equals after FEN round trip of %s", fen).isEqualTo(p);
+
+        // The moves lifting a piece from some squares (those of the zobrist's set bits), in legalMoves' order.
+        SquareSet some = SquareSet.EMPTY;
+        for (int sq = 0; sq < p.geometry().squareCount(); sq++) {
+            if ((zobrist >>> (sq % 64) & 1) != 0) some = some.with(sq);
+        }
+        SquareSet from = some;
+        List<Move> lifting = moves.stream().filter(m -> {
+            Move b = m instanceof Move.Deferred d ? d.move() : m;
+            return from.contains(b.from()) || b instanceof Move.Castle c && from.contains(c.rookFrom());
+        }).toList();
+        assertThat(p.legalMovesFrom(some)).as("legalMovesFrom(%s) in %s", some, fen).isEqualTo(lifting);
 
         for (Move m : moves) {
             String san = p.san(m);

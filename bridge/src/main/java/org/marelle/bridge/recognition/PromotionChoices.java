@@ -1,7 +1,6 @@
 package org.marelle.bridge.recognition;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.marelle.bridge.recognition.RecognitionEvent.PromotionChoice;
 import org.marelle.geometry.BoardGeometry;
@@ -77,16 +76,19 @@ public final class PromotionChoices {
         SquareSet after = position.occupancyAfter(promotion);
         int to = squareOf(promotion);
         int from = base(promotion).from();
-        List<Integer> empty = new ArrayList<>();
+        // The empty squares nearest the promotion square: fewest king steps, then fewest rook steps, then the lower
+        // square, as one sort key per square (the story search asks this for every promotion it reads).
+        int[] empty = new int[g.squareCount()];
+        int count = 0;
         for (int sq = 0; sq < g.squareCount(); sq++) {
-            if (!after.contains(sq) && sq != from) empty.add(sq);
+            if (!after.contains(sq) && sq != from) {
+                empty[count++] = kingSteps(g, sq, to) << 16 | lineSteps(g, sq, to) << 8 | sq;
+            }
         }
-        empty.sort(Comparator.<Integer>comparingInt(sq -> kingSteps(g, sq, to))
-                .thenComparingInt(sq -> lineSteps(g, sq, to))
-                .thenComparingInt(sq -> sq));
+        java.util.Arrays.sort(empty, 0, count);
         List<PromotionChoice> out = new ArrayList<>();
-        for (int i = 1; i < pieces.size() && i - 1 < empty.size(); i++) {
-            out.add(new PromotionChoice(pieces.get(i), empty.get(i - 1)));
+        for (int i = 1; i < pieces.size() && i - 1 < count; i++) {
+            out.add(new PromotionChoice(pieces.get(i), empty[i - 1] & 0xFF));
         }
         return out;
     }

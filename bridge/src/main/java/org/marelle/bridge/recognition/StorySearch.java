@@ -522,9 +522,8 @@ final class StorySearch {
         SquareSet followed = changed.union(reached);
         SquareSet movable = gapUntil != Long.MIN_VALUE && borrowed < 0 && left >= 2 ? occ : followed;
         PieceType piece = null;
-        for (Move m : p.legalMoves()) {
+        for (Move m : p.legalMovesFrom(movable)) {
             Move b = PromotionChoices.base(m);
-            if (!movable.contains(b.from()) && !(b instanceof Move.Castle c && movable.contains(c.rookFrom()))) continue;
             // A piece set down was read there (a square that never changed saw none), unless the board was not read
             // or a capture may go unseen.
             // (Nor where a pawn's double step was taken en passant at once: its landing may go unread, the next
