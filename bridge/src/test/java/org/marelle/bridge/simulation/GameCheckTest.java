@@ -418,6 +418,28 @@ class GameCheckTest {
     }
 
     @Test
+    void aHesitationOverAMoveCostsTheSameInEveryStoryThatHasTheMove() throws Exception {
+        // Lichess sample game 3666 under swap at 24 Hz, seed 9 (9,000,027 + 3,765), a held-out seed: 11...Qxa1, a swap
+        // no scan saw, 12.Bd4, then the b7 pawn lifted, put back 459 ms and lifted again for 12...bxc6, then 13.Bxa1
+        // seen. The stories with Qxa1 were read with the queen's capture nobody saw apart from a1's later emptiness,
+        // a reading that did not take the pawn's stay for a hesitation, so they cost 459 ms more than those with
+        // Qxb1, Qxa2, Qxe2 or Qxe5; the board asked among those four, and the game was never followed again.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 3666, 24, 9, 3_765);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aCaptureNobodySawIsAskedAboutWhereAHesitationReadsLikeAnotherCapture() throws Exception {
+        // Lichess sample game 549 under swap at 24 Hz, seed 4 (4,000,012 + 648), a held-out seed: 14.Bxh8, a 62 ms swap
+        // no scan saw; 3 s later the f6 pawn adjusted, 166 ms empty, which reads as a swap capture on f6, then
+        // 14...Qc3+ dragged and 15.Nd2. Bxf6 was committed. Since the readings of captures nobody saw also take a
+        // brief stay for a hesitation (StorySearch.readBriefHesitations), "Bxh8 Qc3+ Nd2" reads as well as
+        // "Bxf6 Qc3+ Nd2": the board asks, and the player's touch on h8 answers.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 549, 24, 4, 648);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
