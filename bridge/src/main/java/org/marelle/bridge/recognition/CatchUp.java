@@ -724,12 +724,29 @@ final class CatchUp {
      * again before the game had gone eight moves on). Whether it corrected them; the search then goes on from there.
      */
     private boolean correctedNow() {
-        if (t.board.equals(t.table.occupancy()) || t.now - t.log.at() < t.config.settleMillis()
+        if (t.board.equals(t.table.occupancy()) || t.now - t.log.at() < stillForCorrection()
                 || !Correction.correct(t, true)) {
             return false;
         }
         t.searched = null;
         return true;
+    }
+
+    /**
+     * How long the board must be still before {@link #correctedNow} corrects: the settle window, or, where the board
+     * could be a move of the committed position under way (its piece resting on a square it passes over, which no
+     * legal move may stop on), as long as such a piece may still slide on. (TWIC game 190 under `drag` at 24 Hz,
+     * -Pslow seed 1: 33.Rxh5+, then the queen dragged d2-h6 rested 250 ms on e3, where no move out of check stops;
+     * Rxh5+ was corrected to Rxe7 nobody saw, on which Qe3 was legal.)
+     */
+    private long stillForCorrection() {
+        SquareSet lifted = t.table.occupancy().minus(t.board), added = t.board.minus(t.table.occupancy());
+        if (!added.isEmpty()) {
+            for (int i = 0; i < t.table.count; i++) {
+                if (t.table.partly(i, lifted, added)) return Math.max(t.config.settleMillis(), t.config.slideMillis());
+            }
+        }
+        return t.config.settleMillis();
     }
 
     /**
