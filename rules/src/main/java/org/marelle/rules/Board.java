@@ -84,7 +84,6 @@ final class Board {
 
     // Scratch for generation; valid only inside one call.
     private long rLo, rHi;
-    private long[] pinLo, pinHi;   // the thread's scratch (PINS), taken by each generation
     private static final ThreadLocal<long[][]> PINS = ThreadLocal.withInitial(() -> new long[][] {new long[0], new long[0]});
 
     Board(Variant variant) {
@@ -491,8 +490,7 @@ final class Board {
             pins[0] = new long[n];
             pins[1] = new long[n];
         }
-        pinLo = pins[0];
-        pinHi = pins[1];
+        final long[] pinLo = pins[0], pinHi = pins[1];
         final int us = turn, them = us ^ 1;
         final long occLo = cLo[0] | cLo[1], occHi = cHi[0] | cHi[1];
         final long usLo = cLo[us], usHi = cHi[us], themLo = cLo[them], themHi = cHi[them];
