@@ -850,24 +850,7 @@ final class StorySearch {
         // saw may otherwise take the square's later emptiness, another's, for its own and leave the moves between it
         // and that one no time to be made (Morphy 119 at 24 Hz: Bxe5 Bxe5, both unseen, then Rxe5+ seen). With a
         // hesitation over a move as well (Morphy 46 at 24 Hz: Bxa1 hesitated over and unseen, Rxa1 seen).
-        if (story == null && capturesMayGoUnseen) {
-            int captures = 0;
-            for (int k = 0; k < line.size(); k++) {
-                Move m = PromotionChoices.base(line.get(k));
-                if (!(m instanceof Move.Castle) && before.get(k).pieceAt(m.to()) != null) captures |= 1 << k;
-            }
-            for (int size = 1; story == null && size <= Integer.bitCount(captures); size++) {
-                for (int mask = captures; story == null && mask != 0; mask = (mask - 1) & captures) {
-                    if (Integer.bitCount(mask) != size) continue;
-                    hesitationMayHelp = false;
-                    briefHesitation = false;
-                    briefGain = 0;
-                    story = read(line, before, partial, false, false, mask);
-                    if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, mask);
-                    else story = readBriefHesitations(line, before, partial, mask, story);
-                }
-            }
-        }
+        if (story == null && capturesMayGoUnseen) story = readCapturesApart(line, before, partial);
         // A piece set down off centre may read there only once its dropouts are over, the reply already begun:
         // read again with replies begun up to that much before the landing was read. With a capture nobody saw as
         // well, such a story rests on a misreading (see Story.misreadOnce): two things that happen, each costing a
@@ -886,6 +869,11 @@ final class StorySearch {
             lateLandings = true;
             story = read(line, before, partial, false, false, 0);
             if (story == null && hesitation) story = read(line, before, partial, true, false, 0);
+            // (With the captures nobody saw read apart from their squares' later emptiness as well: Lichess 1007
+            // under `swap` at 24 Hz, seed 8: O-O, the king's landing read 83 ms after White lifted the pawn for
+            // fxe5, a swap nobody saw, then Qxe5 seen on e5; read plainly, fxe5 took e5's emptiness for its own and
+            // left Qxe5 none, no story was found, and the game was never followed again.)
+            if (story == null && unseen == null && capturesMayGoUnseen) story = readCapturesApart(line, before, partial);
             lateLandings = false;
             if (story != null && story.unseen() > 0) story = story.misreadOnce(story.unseenAt());
             // Two dropouts may run together (the reading back for less than the debouncer lets through): the landing
@@ -906,6 +894,32 @@ final class StorySearch {
                 if (story != null) story = story.misreadOnce(Math.max(0, readLate));
             }
             if (unseen != null && (story == null || story.cost() >= unseen.cost())) story = unseen;
+        }
+        return story;
+    }
+
+    /**
+     * The line read with its captures nobody saw read apart from their squares' later emptiness: one such capture
+     * first, then two, and so on (fewest first: each costs a proof), each reading given its second look at brief
+     * hesitations; the first story found, or null.
+     */
+    private Story readCapturesApart(List<Move> line, List<Position> before, boolean partial) {
+        int captures = 0;
+        for (int k = 0; k < line.size(); k++) {
+            Move m = PromotionChoices.base(line.get(k));
+            if (!(m instanceof Move.Castle) && before.get(k).pieceAt(m.to()) != null) captures |= 1 << k;
+        }
+        Story story = null;
+        for (int size = 1; story == null && size <= Integer.bitCount(captures); size++) {
+            for (int mask = captures; story == null && mask != 0; mask = (mask - 1) & captures) {
+                if (Integer.bitCount(mask) != size) continue;
+                hesitationMayHelp = false;
+                briefHesitation = false;
+                briefGain = 0;
+                story = read(line, before, partial, false, false, mask);
+                if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, mask);
+                else story = readBriefHesitations(line, before, partial, mask, story);
+            }
         }
         return story;
     }

@@ -452,6 +452,17 @@ class GameCheckTest {
     }
 
     @Test
+    void aLandingReadLateGoesWithACaptureReadApartFromItsSquaresLaterEmptiness() throws Exception {
+        // Lichess sample game 1007 under swap at 24 Hz, seed 8 (8,000,024 + 1,106), a held-out seed: 15...O-O, rook
+        // first, the king's landing on g8 read 83 ms after White lifted the f4 pawn for 16.fxe5, a swap no scan saw,
+        // then 16...Qxe5 seen on e5. The late-landing reading gave e5's emptiness to fxe5 and left Qxe5 none; no story
+        // was found on the still board, and the game was never followed again. The late-landing reading now also
+        // reads captures nobody saw apart from their squares' later emptiness (a story resting on a misreading).
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 1007, 24, 8, 1_106);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
