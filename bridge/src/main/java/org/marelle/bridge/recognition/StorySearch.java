@@ -883,14 +883,16 @@ final class StorySearch {
             // stretched twice (Lichess 2220 under `swap` at 24 Hz, seed 4: Nf5 read 167 ms after Black's h-pawn was
             // lifted, then h6 Nxe7+ and Qxe7 nobody saw: no story was found, and the game was never followed again;
             // ECC 2018 game 279, same: dxe4, fxe4 nobody saw, then Bg4 read 250 ms after White's rook was lifted).
+            // (With the captures nobody saw read apart from their squares' later emptiness too, as above: ECC 2018
+            // game 68 under `swap` at 24 Hz, seed 9: dxc4 nobody saw, Qxc4 seen on c4, then Qa5 read 166 ms after
+            // White lifted the bishop for Bxf6. Read plainly, dxc4 took c4's emptiness for its own, read late, which
+            // left Qxc4 unseen as the reply to it: no story was found, and the game was never followed again.)
             if (story == null) {
                 lateJoined = true;
                 story = read(line, before, partial, false, false, 0);
                 if (story == null && hesitation) story = read(line, before, partial, true, false, 0);
+                if (story == null && unseen == null && capturesMayGoUnseen) story = readCapturesApart(line, before, partial);
                 lateJoined = false;
-                if (story != null && story.unseen() > 0 && !(readLate >= 0 && (story.unseenMoves() >>> readLate & 3) == 0)) {
-                    story = null;
-                }
                 if (story != null) story = story.misreadOnce(Math.max(0, readLate));
             }
             if (unseen != null && (story == null || story.cost() >= unseen.cost())) story = unseen;
@@ -1512,6 +1514,9 @@ final class StorySearch {
         for (SquareSet answered : early) {
             if (answered.intersect(droppedOut).isEmpty()) unexplained += earlyReplyMillis();
         }
+        // (Read with dropouts run together, a capture nobody saw may be neither the move landed late nor the reply to
+        // it: that is one reading stretched twice, no story; see the reading with late landings.)
+        if (lateJoined && unseen > 0 && !(readLate >= 0 && (unseenMoves >>> readLate & 3) == 0)) return null;
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
                 heldForCapture, unseenMoves, dropoutCaptures);

@@ -463,6 +463,17 @@ class GameCheckTest {
     }
 
     @Test
+    void aLandingReadLaterStillGoesWithACaptureReadApartFromItsSquaresLaterEmptiness() throws Exception {
+        // ECC 2018 game 68 under swap at 24 Hz, seed 9 (9,000,027 + 5,184), a held-out seed: 7...dxc4, a swap no scan
+        // saw, 8.Qxc4 seen on c4, then 8...Qa5, its landing read 166 ms after White lifted the bishop for 9.Bxf6
+        // (dropouts run together). Read with such a late landing, dxc4 took c4's emptiness for its own and left Qxc4
+        // unseen as the reply to the move read late, which is no story; the capture read apart from c4's later
+        // emptiness was not tried, no story was found, and the game was never followed again.
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 68, 24, 9, 5_184);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
