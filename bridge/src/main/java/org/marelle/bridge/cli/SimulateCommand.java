@@ -49,6 +49,8 @@ import picocli.CommandLine.TypeConversionException;
                 + "120-250 ms after the last piece landed, pieces set down off centre): reed (reed switches: bounce), "
                 + "hall (Hall sensors: dropouts after off-centre set-downs, brush of empty neighbours), swap "
                 + "(one-handed fast captures, Hall), drag (every slider and pawn double step dragged, reed).",
+            "The simulated player answers each question the board asks by touching the square of the game's story, "
+                + "as a player at a board with LEDs would (--unanswered: never).",
             "Before the totals, 'questions: Q' counts the questions the board asked, 'mismatches: X' the mismatches "
                 + "it reported in games it then followed right to the end, 'corrections: K' how often it withdrew "
                 + "committed moves the moves after showed wrong and recorded the right ones (such games are listed "
@@ -57,7 +59,8 @@ import picocli.CommandLine.TypeConversionException;
                 + "on the games as recorded in the end; exit code 1 unless W, M and S are all 0."
         },
         footer = {"", "Examples:", "  marelle simulate --pgn games.pgn --profile noisy --seed 7",
-            "  marelle simulate --pgn games.pgn --profile hall --scan-hz 24 --dump wrong/"},
+            "  marelle simulate --pgn games.pgn --profile hall --scan-hz 24 --dump wrong/",
+            "  marelle simulate --pgn games.pgn --profile swap --unanswered"},
         usageHelpAutoWidth = true)
 final class SimulateCommand implements Callable<Integer> {
 
@@ -89,6 +92,11 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--threads", paramLabel = "N", description = "games played in parallel (default: the processors)")
     private Integer threads;
+
+    @Option(names = "--unanswered", description = "the simulated person never answers the board's questions (a board"
+            + " without LEDs, a trace replayed, an operator away): the board follows only as far as the moves after"
+            + " tell the stories apart")
+    private boolean unanswered;
 
     @Option(names = "--dump", paramLabel = "DIR",
             description = "write the sensor trace of each game that goes wrong to DIR (replay with marelle recognize)")
@@ -137,7 +145,8 @@ final class SimulateCommand implements Callable<Integer> {
                     if (variant != null && g.variant() != variant) continue;
                     long gameSeed = seed * 1_000_003L + gameIndex++;
                     played.add(g);
-                    results.add(pool.submit(() -> GameCheck.run(g.initial(), g.moves(), profile, sensors, gameSeed, config)));
+                    results.add(pool.submit(() -> GameCheck.run(g.initial(), g.moves(), profile, sensors, gameSeed, config,
+                            !unanswered)));
                 }
                 Tally fileTally = Tally.ZERO;
                 for (int i = 0; i < results.size(); i++) {
@@ -158,7 +167,7 @@ final class SimulateCommand implements Callable<Integer> {
         }
         if (total.questions() > 0) {
             out.println("questions: " + total.questions() + " (the board could not tell two stories apart and asked; the"
-                    + " simulated player touched the square of the game's)");
+                    + (unanswered ? " simulated player never answered)" : " simulated player touched the square of the game's)"));
         }
         if (total.falseMismatches() > 0) {
             out.println("mismatches: " + total.falseMismatches() + " (reported in games then followed right to the end:"

@@ -57,7 +57,17 @@ public final class GameCheck {
     /** The same on another board than the profile's. */
     public static Result run(Position initial, List<Move> moves, Profile profile, SensorModel sensors, long seed,
                              RecognizerConfig config) {
-        return check(initial, moves, HumanPlaySimulator.settled(initial, moves, profile, sensors, seed), sensors, config);
+        return run(initial, moves, profile, sensors, seed, config, true);
+    }
+
+    /**
+     * The same, the person answering the board's questions or not ({@code answers} false: a board without LEDs, a
+     * trace replayed, an operator away; the board then follows only as far as the moves after tell the stories apart).
+     */
+    public static Result run(Position initial, List<Move> moves, Profile profile, SensorModel sensors, long seed,
+                             RecognizerConfig config, boolean answers) {
+        return check(initial, moves, HumanPlaySimulator.settled(initial, moves, profile, sensors, seed), sensors, config,
+                answers);
     }
 
     /**
@@ -86,8 +96,13 @@ public final class GameCheck {
     /** The same with settled frames from a board with {@code sensors} (whose scans the ticks fall on). */
     public static Result check(Position initial, List<Move> moves, List<Sensors.Settled> frames, SensorModel sensors,
                                RecognizerConfig config) {
+        return check(initial, moves, frames, sensors, config, true);
+    }
+
+    private static Result check(Position initial, List<Move> moves, List<Sensors.Settled> frames, SensorModel sensors,
+                                RecognizerConfig config, boolean answers) {
         // The recognizer knows the board it reads, as the daemon's configuration tells it.
-        Player player = new Player(RecognizerState.start(initial, config.withSensors(sensors)), moves, sensors);
+        Player player = new Player(RecognizerState.start(initial, config.withSensors(sensors)), moves, sensors, answers);
         for (Sensors.Settled original : frames) player.play(original);
         // (After the last move the board stays still while the result is settled: longer than a piece is held. A
         // question then is answered, and the board is left still as long again for what it decides after.)
@@ -107,15 +122,18 @@ public final class GameCheck {
     private static final class Player {
         final List<Move> moves;
         final SensorModel sensors;
+        /** Whether the person answers the board's questions. */
+        final boolean answers;
         final List<RecognitionEvent> events = new ArrayList<>();
         RecognizerState state;
         long shift;
         Occupancy last;
 
-        Player(RecognizerState state, List<Move> moves, SensorModel sensors) {
+        Player(RecognizerState state, List<Move> moves, SensorModel sensors, boolean answers) {
             this.state = state;
             this.moves = moves;
             this.sensors = sensors;
+            this.answers = answers;
         }
 
         /**
@@ -146,7 +164,7 @@ public final class GameCheck {
             // Bg5 Nxe2 asked a move at a time, the second question never answered.)
             for (int answered = 0; answered < MOST_QUESTIONS_AT_THE_END; answered++) {
                 RecognitionEvent.BoardAmbiguous asked = asked(events, seen);
-                if (asked == null || last == null) return until;
+                if (asked == null || last == null || !answers) return until;
                 seen = events.size();
                 int square = squareOfTheGame(asked, moves, events);
                 if (square < 0) return until;

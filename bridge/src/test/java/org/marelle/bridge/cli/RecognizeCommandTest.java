@@ -618,11 +618,13 @@ class RecognizeCommandTest {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 21.Bxh4 with no reading of h4, then Bc6 Qc4 Nf4, read
         // alike after Bxe7 (the knight there) as after Bxh4: the board tells them apart nowhere. Once the next move
         // was begun (the rook's square lifted), only the Bxe7 story read as a move begun, and Bxe7 was committed. The
-        // stories parted over the capture: the player is asked which it was.
+        // stories parted over the capture: the player is asked which it was. (Since session 39 each story goes on with
+        // the moves read after it, so the question names them all, up to the trace's end.)
         CliRun run = replay("ecc2018_game519_swap24.jsonl", "--scan-hz", "24", "--verbose",
                 "--fen", "3rk3/1p1bnp2/1q2p1p1/p1bnP1Br/4Q2p/P2B1N1P/1PR2PP1/4RNK1 w - - 8 21");
         assertThat(run.outLines()).noneMatch(l -> l.contains("g5e7")).noneMatch(l -> l.contains("g5h4"))
-                .anyMatch(l -> l.contains("ambiguous: Bxh4 Bc6 Qc4 Nf4 (touch h4) or Bxe7 Bc6 Qc4 Nf4 (touch e7)"));
+                .anyMatch(l -> l.contains("ambiguous: Bxh4 Bc6 Qc4 Nf4 Be4 Bxe4 Rxe4 Rc8 (touch h4)"
+                        + " or Bxe7 Bc6 Qc4 Nf4 Be4 Bxe4 Rxe4 Rc8 (touch e7)"));
     }
 
     /**
@@ -685,11 +687,14 @@ class RecognizeCommandTest {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 40.Rxg5 hxg5 41.f4 gxf3 (en passant) 42.Rxf3 Qh5, the
         // pawn set on f4 and taken before a reading of it settled: f2 lifted, then g4 lifted and f3 filled, as 41.f3
         // gxf3 would read. Only 41.f3 was searched, and committed. Both stories are asked about once the board moved
-        // on past them; hxg5 before them is committed.
+        // on past them; hxg5 before them is committed. (Since session 39 each story goes on with the moves read after
+        // it: the question, asked again as they are made, names them all.)
         CliRun run = replay("ecc2018_game657_swap24.jsonl", "--scan-hz", "24",
                 "--fen", "6rk/1pp3r1/p6p/3P1Rn1/1P4p1/P1Q1P1Pq/5P1P/5RK1 w - - 5 40");
         assertThat(run.outLines()).noneMatch(l -> l.contains("f2f3")).anyMatch(l -> l.endsWith("h6g5 hxg5"))
-                .anyMatch(l -> l.contains("ambiguous: f3 gxf3 Rxf3 Qh5 (touch f3) or f4 gxf3 Rxf3 Qh5 (touch f4)"));
+                .anyMatch(l -> l.contains("ambiguous: f3 gxf3 Rxf3 Qh5 e4 Qg4 (touch f3) or f4 gxf3 Rxf3 Qh5 e4 Qg4"
+                        + " (touch f4)"))
+                .anyMatch(l -> l.contains("ambiguous: f3 gxf3 Rxf3 Qh5 e4 Qg4 Rf6 Kh7 Qd3 (touch f3)"));
     }
 
     @Test
@@ -742,11 +747,15 @@ class RecognizeCommandTest {
         // A simulated game (see PROVENANCE.md), `swap` at 40 Hz: 21.Bxh4 read 175 ms, the knight just set on e7 read
         // empty 100 ms as the bishop was lifted (a dropout), so Bxe7 with the h4 pawn touched explains the board as
         // well; both stories went on alike through five moves, then with Rc8 begun only the Bxe7 one stayed within
-        // the search's plies, and it was committed. Now the player is asked.
+        // the search's plies, and it was committed. Now the player is asked. (Since session 39 each story goes on with
+        // the moves read after it, and the question names them all; it is not asked while a piece is in hand, and
+        // the board is no mismatch meanwhile.)
         CliRun run = replay("ecc2018_game519_swap40.jsonl", "--scan-hz", "40",
                 "--fen", "3rk3/1p1b1p2/1qn1p1p1/p1bnP1Br/4Q2p/P2B1N1P/1PR2PP1/4RNK1 b - - 7 20");
         assertThat(run.outLines()).noneMatch(l -> l.contains("g5e7")).noneMatch(l -> l.contains("g5h4"))
-                .anyMatch(l -> l.contains("ambiguous: Bxh4 Bc6 Qc4 Nf4 Be4 (touch h4) or Bxe7 Bc6 Qc4 Nf4 Be4 (touch e7)"));
+                .noneMatch(l -> l.contains("mismatch"))
+                .anyMatch(l -> l.contains("ambiguous: Bxh4 Bc6 Qc4 Nf4 Be4 Bxe4 Rxe4 Rc8 (touch h4)"
+                        + " or Bxe7 Bc6 Qc4 Nf4 Be4 Bxe4 Rxe4 Rc8 (touch e7)"));
     }
 
     @Test

@@ -56,6 +56,24 @@ class SimulateCommandTest {
     }
 
     @Test
+    void unansweredQuestionsAreLeftUnanswered() throws Exception {
+        // Morphy's games under `swap` at 24 Hz, seeded by their place in this file: the board asks, and nobody
+        // answering, it follows a game only as far as the moves after tell the stories apart.
+        String games = resource("/recognition/games/chesslib_Morphy_UTF8.pgn.gz");
+        CliRun unanswered = CliRun.of("simulate", "--pgn", games, "--profile", "swap", "--scan-hz", "24", "--unanswered");
+        assertThat(unanswered.out()).containsPattern("questions: [1-9][0-9]* \\(.*the simulated player never answered\\)");
+        assertThat(unanswered.lastOutLine()).contains("wrong: 0, ");
+        CliRun answered = CliRun.of("simulate", "--pgn", games, "--profile", "swap", "--scan-hz", "24");
+        assertThat(answered.out()).contains("touched the square of the game's");
+        assertThat(stalled(answered)).isLessThan(stalled(unanswered));
+    }
+
+    private static int stalled(CliRun run) {
+        return run.out().lines().filter(l -> l.startsWith("stalled: ")).mapToInt(l -> Integer.parseInt(l.substring(9)))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
     void badScanRatesAndDebouncesAreUsageErrors() {
         for (String[] bad : new String[][] {{"--scan-hz", "0"}, {"--scan-hz", "1001"}, {"--scan-hz", "fast"},
                 {"--debounce", "0"}, {"--debounce", "51"}, {"--debounce", "-1"}}) {
@@ -69,7 +87,8 @@ class SimulateCommandTest {
     void theHelpListsEveryProfile() {
         CliRun run = CliRun.of("simulate", "--help");
         assertThat(run.exitCode()).isZero();
-        for (String p : List.of("clean", "human", "noisy", "blitz", "reed", "hall", "swap", "drag", "--scan-hz", "--debounce")) {
+        for (String p : List.of("clean", "human", "noisy", "blitz", "reed", "hall", "swap", "drag", "--scan-hz", "--debounce",
+                "--unanswered")) {
             assertThat(run.out()).as(p).contains(p);
         }
     }

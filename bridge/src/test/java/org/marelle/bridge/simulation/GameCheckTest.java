@@ -93,6 +93,15 @@ class GameCheckTest {
                 RecognizerConfig.defaults().withSensors(sensors));
     }
 
+    /** As {@link #played(Profile, String, int, int, long, long)}, the person never answering the board's questions. */
+    private static GameCheck.Result playedUnanswered(Profile profile, String resource, int number, int scanHz, long seed,
+                                                     long index) throws Exception {
+        GameFiles.Game g = game(resource, number);
+        var sensors = profile.sensors().withScanning(scanHz, 2);
+        return GameCheck.run(g.initial(), g.moves(), profile, sensors, seed * 1_000_003L + index,
+                RecognizerConfig.defaults().withSensors(sensors), false);
+    }
+
     /** The game was followed to its end, every ply committed as played. */
     private static void assertFollowedRight(GameCheck.Result r) {
         assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
@@ -471,6 +480,20 @@ class GameCheckTest {
         // emptiness was not tried, no story was found, and the game was never followed again.
         GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 68, 24, 9, 5_184);
         assertFollowedRight(r);
+    }
+
+    @Test
+    void aQuestionNobodyAnswersIsFollowedUntilTheMovesAfterTellTheStoriesApart() throws Exception {
+        // Lichess sample game 1370 under hall at 50 Hz, seed 1 (1,000,003 + 1,469), nobody answering: 8.Qxc4, a swap
+        // no scan saw, or Qxa6, then Nc6 Nf3 Qc7 Ng5 e6 alike. The board asked, and once the moves since passed the
+        // search's six plies it lost both stories and never followed the game again. Each story now goes on with the
+        // moves its searches agree on (CatchUp.extended), and the queen's later move from c4 tells them apart.
+        GameCheck.Result r = playedUnanswered(Profile.HALL, LICHESS, 1370, 50, 1, 1_469);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isPositive();
+        GameCheck.Result answered = played(Profile.HALL, LICHESS, 1370, 50, 1, 1_469);
+        assertFollowedRight(answered);
+        assertThat(answered.questions()).isEqualTo(1);
     }
 
     @Test
