@@ -786,10 +786,16 @@ final class CatchUp {
             // square reads as the touch that answers. Morphy 198 under `swap` at 24 Hz, its seed as the CLI test
             // plays it, nobody answering: dxc4 or dxe4 carried 14 plies, asked as White lifted the queen for Qxe4,
             // whose swap on e4 was taken for the answer dxe4.)
-            // (The board is explained all the same: no mismatch while it stands.)
-            if (results.stream().allMatch(r -> r.stories().get(0).partial())) {
+            // (Nor before the board has rested as long as a mismatch is left: a piece just set down on a lit square
+            // dropping out, or a pawn just promoted swapped for its piece there, reads as the touch that answers.
+            // Lichess 2016-05 game 273 under `swap` at 24 Hz, seed 1, nobody answering: Nxb5+ or Nc8 carried 14
+            // plies, asked again as c8=Q+ was made on the lit c8, and the swap of the pawn for the queen chose Nc8.
+            // The board is explained all the same: no mismatch while it stands.)
+            boolean moving = t.now - t.log.at() < t.config.mismatchMillis();
+            if (results.stream().allMatch(r -> r.stories().get(0).partial()) || moving) {
                 t.storyBoard = t.board;
                 if (t.unexplainedSince >= 0) t.unexplainedSince = t.now;
+                if (!results.stream().allMatch(r -> r.stories().get(0).partial())) lookAgainOnceStill();
                 return Beyond.NOTHING;
             }
             askAmongHorizons(t.horizons);
@@ -822,12 +828,13 @@ final class CatchUp {
         long best = r.stories().get(0).cost();
         List<StorySearch.Story> close = r.stories().stream()
                 .filter(x -> x.cost() < best + t.config.proofMillis()).toList();
-        // (Never a story's last move with every piece set down: it may be a piece resting on its way, a pawn's
-        // double step dragged over its first square.)
+        // (What the search confirmed, read from the horizon: confirmed() reads stories from the committed position.
+        // Never a story's last move with every piece set down: it may be a piece resting on its way, a pawn's double
+        // step dragged over its first square.)
         int n = agreedPrefix(close, x -> x.unread() || x.misread() ? 0
                 : Math.min(x.partial() ? x.moves().size() : x.moves().size() - 1,
-                        x.unseen() > 0 && !x.unseenBorneOut() ? Math.min(confirmed(x), Math.max(0, x.unseenFrom()))
-                        : confirmed(x)));
+                        x.unseen() > 0 && !x.unseenBorneOut() ? Math.min(x.confirmed(), Math.max(0, x.unseenFrom()))
+                        : x.confirmed()));
         if (n == 0) return h;
         StorySearch.Story first = close.get(0);
         List<Move> moves = new ArrayList<>(h.moves());

@@ -465,7 +465,10 @@ public final class RecognizerState {
         if (ambiguity != null && ambiguity.decideAt() != Long.MAX_VALUE && ambiguity.board().equals(board)) {
             at = Math.min(at, Math.max(now + 1, ambiguity.decideAt()));
         }
+        // (Only when a mismatch can be reported then (see Transition.timers): after a mate or a stalemate none is,
+        // and a time already past would be asked for again and again.)
         if (unexplainedSince >= 0 && mismatch == null && result == null && !board.equals(storyBoard)
+                && (table.count > 0 || table.remote) && !board.equals(reportedBoard)
                 && (ambiguity == null || !ambiguity.reported() || !ambiguity.board().equals(board))) {
             at = Math.min(at, Transition.mismatchDueAt(unexplainedSince, log, config));
         }
