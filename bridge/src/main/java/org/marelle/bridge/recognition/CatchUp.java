@@ -791,11 +791,11 @@ final class CatchUp {
             // Lichess 2016-05 game 273 under `swap` at 24 Hz, seed 1, nobody answering: Nxb5+ or Nc8 carried 14
             // plies, asked again as c8=Q+ was made on the lit c8, and the swap of the pawn for the queen chose Nc8.
             // The board is explained all the same: no mismatch while it stands.)
-            boolean moving = t.now - t.log.at() < t.config.mismatchMillis();
-            if (results.stream().allMatch(r -> r.stories().get(0).partial()) || moving) {
+            boolean inHand = results.stream().allMatch(r -> r.stories().get(0).partial());
+            if (inHand || t.now - t.log.at() < t.config.mismatchMillis()) {
                 t.storyBoard = t.board;
                 if (t.unexplainedSince >= 0) t.unexplainedSince = t.now;
-                if (!results.stream().allMatch(r -> r.stories().get(0).partial())) lookAgainOnceStill();
+                if (!inHand) lookAgainOnceStill();
                 return Beyond.NOTHING;
             }
             askAmongHorizons(t.horizons);
