@@ -524,7 +524,7 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
      * When the piece read on {@code square} just before {@code t} was set down (its run of occupied readings began, or
      * a piece set down unseen later); {@code Long.MIN_VALUE} when none was read there or the log does not know.
      */
-    private long setDownUntil(int square, long t) {
+    long setDownUntil(int square, long t) {
         FrameLog[] states = newestFirst();
         int i = 0;
         while (i < states.length && states[i].at >= t) i++;

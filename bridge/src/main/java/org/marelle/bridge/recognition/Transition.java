@@ -599,12 +599,9 @@ final class Transition {
      */
     private boolean droppedOut(int sq, long since) {
         if (!board.contains(sq) || config.sensors().dropout().none()) return false;
-        for (FrameLog s = log.before(since); s != null && s.older() != null; s = s.older()) {
-            if (s.board().contains(sq) && !s.older().board().contains(sq)) {
-                return config.sensors().mayDropOut(since - s.at(), now - since, config.sensors().longestFalseEmpty());
-            }
-        }
-        return false;
+        long setDown = log.setDownUntil(sq, since);
+        return setDown != Long.MIN_VALUE
+                && config.sensors().mayDropOut(since - setDown, now - since, config.sensors().longestFalseEmpty());
     }
 
     /** The pending decision for a move of table {@code tb}, with its window: longer when it may still grow. */
