@@ -56,6 +56,11 @@ final class CatchUp {
             lookAgainOnceHeldLong(false);
             return;
         }
+        // (Horizons remembered from here may explain it with every piece set down, a move past the search's plies:
+        // searched on from them first. Lichess 2016-05 game 2251 under `swap` at 24 Hz (its file alone, seed 1),
+        // nobody answering: Bxa4 or Bxh3, then five moves alike and the game's last, Qxc6, seven plies on; the
+        // stories within six plies held the queen in hand, and the board was reported as a mismatch of ten squares.)
+        if (!t.horizons.isEmpty() && (beyondHorizon() != Beyond.NOTHING || t.board.equals(t.storyBoard))) return;
         t.storyBoard = null;
         t.heldBoard = t.board;
         t.explained = false;
@@ -607,8 +612,34 @@ final class CatchUp {
         // unseen, then Nxf4 Bxf4 seen whole, then Bxf4 unseen: the horizon Rxe1+ Nxe1 Nxf4 fell to nothing, and
         // Qxf4 Qe7 Nf3 took the game past the search's plies for good.)
         if (keepsHorizon(close, n)) return;
-        t.horizons = n > 0 ? List.of(new StorySearch.Horizon(t.table.position, List.copyOf(first.moves().subList(0, n)),
-                java.util.Arrays.copyOf(first.doneAt(), n))) : partingHorizons(close);
+        if (n > 0) {
+            t.horizons = List.of(new StorySearch.Horizon(t.table.position, List.copyOf(first.moves().subList(0, n)),
+                    java.util.Arrays.copyOf(first.doneAt(), n)));
+            return;
+        }
+        List<StorySearch.Horizon> parting = partingHorizons(close);
+        // (Horizons that parted stay while the close stories still part among them and the new ones tell nothing: a
+        // capture nobody saw after them, not yet borne out, takes nothing back from the moves read before it. Lichess
+        // 2016-05 game 542 under `swap` at 24 Hz (its file alone, seed 1), nobody answering: Bxa3 bxa3 O-O or Bxc3
+        // bxc3 O-O, then Bxg6 nobody saw: the horizons fell to nothing, the stories passed the search's plies, and
+        // the game was never followed again.)
+        if (parting.isEmpty() && keepsParted(close)) return;
+        t.horizons = parting;
+    }
+
+    /**
+     * Whether the horizons remembered from here part at their first move and each close story begins with one of
+     * them, every one of them begun by some close story.
+     */
+    private boolean keepsParted(List<StorySearch.Story> close) {
+        if (t.horizons.size() < 2 || !t.horizons.get(0).from().equals(t.table.position)) return false;
+        for (StorySearch.Story x : close) {
+            if (x.unread() || t.horizons.stream().noneMatch(h -> beginsWith(x.moves(), h.moves(), h.moves().size()))) {
+                return false;
+            }
+        }
+        return t.horizons.stream().allMatch(h -> close.stream()
+                .anyMatch(x -> beginsWith(x.moves(), h.moves(), h.moves().size())));
     }
 
     /** Whether the one horizon remembered from here is longer than {@code agreed} moves and every close story begins with it. */
@@ -801,6 +832,7 @@ final class CatchUp {
             askAmongHorizons(t.horizons);
             return t.ambiguity == null ? Beyond.NOTHING : Beyond.ASKED;
         }
+        int parted = t.horizons.size();
         StorySearch.Horizon h = explaining.get(0);
         StorySearch.Result r = results.get(0);
         long best = r.stories().get(0).cost();
@@ -809,8 +841,18 @@ final class CatchUp {
             // (A capture nobody saw beyond the horizon, borne out by the moves after it, says nothing against the
             // horizon's moves, which are what is committed: the flurry goes on as it began, and is read on from
             // there. Lichess 4646 under `swap` at 24 Hz, seed 9, see rememberHorizon.)
-            boolean borneOut = x.unseen() > 0 && !x.askFirst() && !x.misread() && x.unseenBorneOut();
-            if (x.confirmed() == 0 || x.unseenPart() && !borneOut) return Beyond.NOTHING;
+            // (Nor one misreading alone, a landing read late, that they bear out: Lichess 2016-05 game 1280 under
+            // `swap` at 24 Hz (its file alone, seed 1), nobody answering: dxc5 or dxe5, then Qf3 Qd7 alike, and Bb3 Bc5
+            // O-O O-O, Bb3's landing read after Black lifted the bishop, legal from dxe5 alone; the game was reported
+            // as a mismatch from there.)
+            boolean borneOut = x.unseen() > 0 && !x.askFirst() && (!x.misread() || x.unseen() == 1)
+                    && x.unseenBorneOut();
+            // (A story with nothing confirmed yet says nothing against a horizon that is the last of several that
+            // parted: its moves are what the close stories confirmed when it was remembered, and the board has ruled
+            // out the others. Lichess 2016-05 game 2142 under `swap` at 24 Hz (its file alone, seed 1), nobody
+            // answering: Nxd4 or Nxe5, six moves alike, then Qxe5 from Nxd4 alone, with the next move begun; the
+            // game was reported as a mismatch from there.)
+            if (x.confirmed() == 0 && parted == 1 || x.unseenPart() && !borneOut) return Beyond.NOTHING;
         }
         t.horizons = List.of();
         t.commitStory(h.moves(), h.doneAt(), h.moves().size(), null, true);
