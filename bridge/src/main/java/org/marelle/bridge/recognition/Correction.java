@@ -9,7 +9,8 @@ import org.marelle.rules.Position;
 /**
  * Correcting the last moves committed when the board shows them wrong. A board no legal move from the committed
  * position explains, about to be reported as a mismatch, is searched again from the position one and then two moves
- * back ({@link Revisable}), on every reading since, and with a capture of up to eight moves back exchanged for
+ * back ({@link Revisable}), on every reading since, and with a capture of up to forty moves back (and the recapture on
+ * its square, if one followed) exchanged for
  * another by the same piece: when legal moves then explain it, those moves are withdrawn
  * ({@link RecognitionEvent.Corrected}) and the others committed in their place. The committed moves stay when a story
  * that keeps them is as likely, when the stories or exchanges disagree, and when nothing explains the board: then the
@@ -133,6 +134,7 @@ final class Correction {
             List<Move> kept = r.moves(k);
             List<Move> instead = new ArrayList<>(kept);
             instead.set(0, c.other());
+            if (c.reply() != null) instead.set(1, c.reply());
             long[] at = new long[k];
             for (int i = 0; i < k; i++) at[i] = r.back(k - i).committedAt();
             List<Ambiguity.Story> choices = List.of(
@@ -147,12 +149,13 @@ final class Correction {
      * A capture {@code back} moves back exchanged for {@code other}, by the same piece from the same square, and the
      * likeliest story from the position so reached (the moves since replayed) on the current log.
      */
-    private record Exchange(int back, Move other, StorySearch.Story best) {
+    private record Exchange(int back, Move other, Move reply, StorySearch.Story best) {
     }
 
     /**
      * Every exchange of a capture up to {@link Revisable#PLIES} moves back (newer than {@code stop}, when not null)
-     * for another victim of the same piece that leaves the same occupancy, keeps every move since legal, and lets a
+     * for another victim of the same piece that leaves the same occupancy (with the recapture after it, when it took on
+     * its square and is not legal after the other: see {@link #recaptureOn}), keeps every move since legal, and lets a
      * story from there explain the board; newest first.
      */
     private static List<Exchange> exchanges(Transition t, Revisable r, Revisable.Entry stop) {
@@ -172,14 +175,36 @@ final class Correction {
                     continue;
                 }
                 Position p = replayed(before.play(other), r.moves(k - 1));
+                // (The capture and its recapture on the same square exchanged together, the recapturing piece taking
+                // on the other victim's square instead: Lichess 2016-05 game 3733 under `swap` at 24 Hz, seed 9:
+                // 7.Bxc6+ bxc6, the pawn just set on a6 dropping out twice, read as Bxa6 bxa6; the game went on, and
+                // no single exchange kept bxa6 legal.)
+                Move reply = p == null && k >= 2 ? recaptureOn(before.play(other), r.back(k - 1).move(), m, other) : null;
+                if (reply != null) p = replayed(before.play(other).play(reply), r.moves(k - 2));
                 if (p == null) continue;
-                Move last = k == 1 ? other : r.back(1).move();
+                Move last = k == 1 ? other : k == 2 && reply != null ? reply : r.back(1).move();
                 StorySearch.Result found = StorySearch.search(p, t.board, t.log, t.now, t.settledAt, placed(last),
                         t.config.sensors(), t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
-                if (!found.stories().isEmpty()) out.add(new Exchange(k, other, found.stories().get(0)));
+                if (!found.stories().isEmpty()) out.add(new Exchange(k, other, reply, found.stories().get(0)));
             }
         }
         return out;
+    }
+
+    /**
+     * The recapture, in {@code p} (after {@code other}), that stands for {@code recapture} made after capture
+     * {@code m}: {@code recapture} took on {@code m}'s square, and the same piece may take on {@code other}'s instead,
+     * leaving the same squares occupied after both moves; null when there is none.
+     */
+    private static Move recaptureOn(Position p, Move recapture, Move m, Move other) {
+        Move base = PromotionChoices.base(recapture);
+        if (base.to() != m.to() || recapture instanceof Move.Castle) return null;
+        for (Move x : p.legalMoves()) {
+            if (x.from() != base.from() || x.to() != other.to() || !captures(p, x)) continue;
+            if (!PromotionChoices.base(x).equals(x) && !x.equals(recapture)) continue;
+            return x;
+        }
+        return null;
     }
 
     /**
@@ -248,21 +273,25 @@ final class Correction {
      */
     private static boolean exchanged(Transition t, Revisable r, boolean setDown) {
         int n = r.entries().size();
-        int foundAt = -1;
-        Move foundMove = null;
+        Exchange found = null;
         for (Exchange c : exchanges(t, r, null)) {
             StorySearch.Story best = c.best();
             if (best.moves().isEmpty() || !sensorsMadeIt(t, best)) continue;
             // (Two exchanges that both explain the board: it cannot tell which; the mismatch is reported.)
-            if (foundMove != null || setDown && best.partial()) return false;
-            foundAt = c.back();
-            foundMove = c.other();
+            if (found != null || setDown && best.partial()) return false;
+            found = c;
         }
-        if (foundMove == null) return false;
+        if (found == null) return false;
+        int foundAt = found.back();
         List<Revisable.Entry> again = r.entries().subList(n - foundAt, n);
         undo(t, foundAt, r.back(foundAt));
-        t.recommit(foundMove, again.get(0).committedAt());
-        for (Revisable.Entry e : again.subList(1, again.size())) t.recommit(e.move(), e.committedAt());
+        t.recommit(found.other(), again.get(0).committedAt());
+        int replaced = 1;
+        if (found.reply() != null) {
+            t.recommit(found.reply(), again.get(1).committedAt());
+            replaced = 2;
+        }
+        for (Revisable.Entry e : again.subList(replaced, again.size())) t.recommit(e.move(), e.committedAt());
         return true;
     }
 

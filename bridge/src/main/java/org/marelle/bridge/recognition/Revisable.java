@@ -28,9 +28,11 @@ record Revisable(List<Entry> entries, Reading frames) {
 
     /**
      * How many plies back a capture may be exchanged for another by the same piece (see {@link Correction}): the
-     * board reads both alike until the piece moves on, which may be some moves later.
+     * board reads both alike until a piece on either square moves, which may be many moves later (31 plies in
+     * Lichess 2016-05 game 3733 under `swap` at 24 Hz, seed 9: Bxc6+ bxc6 read as Bxa6 bxa6, then cxb5). Only the
+     * two newest entries keep their frame logs, so an entry costs a position and a history.
      */
-    static final int PLIES = 8;
+    static final int PLIES = 40;
 
     static final Revisable NONE = new Revisable(List.of(), null);
 
@@ -70,7 +72,8 @@ record Revisable(List<Entry> entries, Reading frames) {
 
     /**
      * One committed move and what stood as it was committed: the position it was played in, the takeback history and
-     * last move before it, when the move before it settled, and the frame log its decision was made on.
+     * last move before it, when the move before it settled, and the frame log its decision was made on (null once
+     * more than {@link #SEARCHED_PLIES} moves were committed after it).
      */
     record Entry(Position before, Move move, History history, Move lastMove, long settledAt, FrameLog log,
                  long committedAt) {
@@ -89,6 +92,12 @@ record Revisable(List<Entry> entries, Reading frames) {
         List<Entry> out = new ArrayList<>(entries);
         out.add(e);
         if (out.size() > PLIES) out.remove(0);
+        // (An entry no longer searched again lets its frame log go: only exchanges reach back that far.)
+        int old = out.size() - SEARCHED_PLIES - 1;
+        if (old >= 0 && out.get(old).log() != null) {
+            Entry o = out.get(old);
+            out.set(old, new Entry(o.before(), o.move(), o.history(), o.lastMove(), o.settledAt(), null, o.committedAt()));
+        }
         Reading f = frames == null ? new Reading(e.committedAt(), board, null, 1) : frames;
         // (Readings are kept only as far back as a move may be searched again.)
         if (out.size() > SEARCHED_PLIES) f = f.since(out.get(out.size() - SEARCHED_PLIES).committedAt());
@@ -117,7 +126,7 @@ record Revisable(List<Entry> entries, Reading frames) {
      * keeps were read since).
      */
     FrameLog logFor(Entry e) {
-        if (frames.oldest().at() > e.committedAt()) return null;
+        if (e.log() == null || frames.oldest().at() > e.committedAt()) return null;
         List<Reading> since = new ArrayList<>();
         for (Reading r = frames; r != null && r.at() > e.log().at(); r = r.older()) since.add(r);
         FrameLog log = e.log();

@@ -34,14 +34,15 @@ class RevisableTest {
     }
 
     @Test
-    void noMoreThanEightPliesAreKeptAndReadingsOnlyForTheLastTwo() {
+    void noMorePliesThanKeptAreKeptAndReadingsOnlyForTheLastTwo() {
         SquareSet b = SquareSet.of(1);
         Move e4 = START.parseSan("e4");
         Revisable r = Revisable.NONE;
-        for (int i = 0; i < 10; i++) r = r.committed(entry(e4, FrameLog.of(i * 1_000L, b), i * 1_000L + 10), b);
+        int n = Revisable.PLIES + 2;
+        for (int i = 0; i < n; i++) r = r.committed(entry(e4, FrameLog.of(i * 1_000L, b), i * 1_000L + 10), b);
         assertThat(r.entries()).hasSize(Revisable.PLIES);
         assertThat(r.back(Revisable.PLIES).committedAt()).isEqualTo(2_010);
-        assertThat(r.frames().oldest().at()).isEqualTo(8_010);
+        assertThat(r.frames().oldest().at()).isEqualTo((n - 2) * 1_000L + 10);
         assertThat(r.logFor(r.back(2))).isNotNull();
         assertThat(r.logFor(r.back(3))).isNull();
         assertThat(r.without(3).entries()).hasSize(Revisable.PLIES - 3);

@@ -547,6 +547,22 @@ class GameCheckTest {
     }
 
     @Test
+    void aCaptureAndItsRecaptureAreExchangedTogetherWhenAMoveManyPliesLaterShowsThemWrong() throws Exception {
+        // Lichess sample game 3733 under swap at 24 Hz, seed 9 as `marelle simulate` numbers it over every shared game
+        // (9,000,027 + 3,832): 7.Bxc6+ bxc6, the pawn just set on a6 dropping out twice, read as 7.Bxa6 bxa6; the
+        // squares read alike until 22...cxb5, 31 plies on, which a knight on c6 cannot make. No single capture
+        // exchanged kept bxa6 legal, and captures were exchanged only up to eight plies back: the game was reported
+        // as a mismatch to its end. ECC 2018 game 87, seed 6 (6,000,018 + 5,203): 23...Nxd5 read as Nxd3, shown wrong
+        // 32 plies on.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 3733, 24, 9, 3_832);
+        assertFollowedRight(r);
+        assertThat(r.corrections()).isEqualTo(1);
+        GameCheck.Result ecc = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 87, 24, 6, 5_203);
+        assertFollowedRight(ecc);
+        assertThat(ecc.corrections()).isEqualTo(1);
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
