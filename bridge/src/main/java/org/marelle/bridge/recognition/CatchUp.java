@@ -620,9 +620,9 @@ final class CatchUp {
         List<StorySearch.Horizon> parting = partingHorizons(close);
         // (Horizons that parted stay while the close stories still part among them and the new ones tell nothing: a
         // capture nobody saw after them, not yet borne out, takes nothing back from the moves read before it. Lichess
-        // 2016-05 game 542 under `swap` at 24 Hz (its file alone, seed 1), nobody answering: Bxa3 bxa3 O-O or Bxc3
-        // bxc3 O-O, then Bxg6 nobody saw: the horizons fell to nothing, the stories passed the search's plies, and
-        // the game was never followed again.)
+        // 2016-05 game 3277 under `swap` at 24 Hz (its file alone, seed 1), answered or not: Rxf2+ or Rxh2, then Kxd3
+        // Bb5+ Nc4 dxc4+, dxc4 nobody saw: the horizons fell to nothing, the stories passed the search's plies, and
+        // the game was reported as a mismatch to its end.)
         if (parting.isEmpty() && keepsParted(close)) return;
         t.horizons = parting;
     }

@@ -174,13 +174,14 @@ final class Correction {
                         || !before.occupancyAfter(other).equals(after)) {
                     continue;
                 }
-                Position p = replayed(before.play(other), r.moves(k - 1));
+                Position afterOther = before.play(other);
+                Position p = replayed(afterOther, r.moves(k - 1));
                 // (The capture and its recapture on the same square exchanged together, the recapturing piece taking
                 // on the other victim's square instead: Lichess 2016-05 game 3733 under `swap` at 24 Hz, seed 9:
                 // 7.Bxc6+ bxc6, the pawn just set on a6 dropping out twice, read as Bxa6 bxa6; the game went on, and
                 // no single exchange kept bxa6 legal.)
-                Move reply = p == null && k >= 2 ? recaptureOn(before.play(other), r.back(k - 1).move(), m, other) : null;
-                if (reply != null) p = replayed(before.play(other).play(reply), r.moves(k - 2));
+                Move reply = p == null && k >= 2 ? recaptureOn(afterOther, r.back(k - 1).move(), m, other) : null;
+                if (reply != null) p = replayed(afterOther.play(reply), r.moves(k - 2));
                 if (p == null) continue;
                 Move last = k == 1 ? other : k == 2 && reply != null ? reply : r.back(1).move();
                 StorySearch.Result found = StorySearch.search(p, t.board, t.log, t.now, t.settledAt, placed(last),
@@ -302,9 +303,13 @@ final class Correction {
      * misreading: a pawn committed on e4 and then moved on to e3 is a move too many, reported, not e3 in its place).
      */
     private static boolean sensorsMadeIt(Transition t, StorySearch.Story x) {
+        return !x.misread() && !x.unread() && straysUsual(t, x);
+    }
+
+    /** Whether story {@code x} reads no square occupied where it has no piece longer than the sensors misread one so. */
+    private static boolean straysUsual(Transition t, StorySearch.Story x) {
         SensorModel s = t.config.sensors();
-        return !x.misread() && !x.unread()
-                && x.longestStray() <= s.longestFalseOccupied() + (long) Math.ceil(s.scanMillis());
+        return x.longestStray() <= s.longestFalseOccupied() + (long) Math.ceil(s.scanMillis());
     }
 
     /**
@@ -316,9 +321,7 @@ final class Correction {
      * never followed again.
      */
     private static boolean misreadBorneOut(Transition t, StorySearch.Story x) {
-        SensorModel s = t.config.sensors();
-        return x.misread() && x.unseen() == 1 && !x.unread() && x.unseenBorneOut()
-                && x.longestStray() <= s.longestFalseOccupied() + (long) Math.ceil(s.scanMillis());
+        return x.misread() && x.unseen() == 1 && !x.unread() && x.unseenBorneOut() && straysUsual(t, x);
     }
 
     /** {@code p} after {@code moves}, or null when one of them is not legal there. */
