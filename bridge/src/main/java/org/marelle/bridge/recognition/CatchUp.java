@@ -854,6 +854,20 @@ final class CatchUp {
             // game was reported as a mismatch from there.)
             if (x.confirmed() == 0 && parted == 1 || x.unseenPart() && !borneOut) return Beyond.NOTHING;
         }
+        // (The moves committed before the horizon are doubted as any story's are: the horizon's moves may lean on them
+        // only as one reading of the board. Lichess 2016-05 game 449 under `swap` at 24 Hz, seed 3: 35.Qxd7+ a swap
+        // nobody saw, Black's d5 pawn touched, read as Qxd5; then Nxd7 Be1 O-O Nd2 read as Nxd5 and so on, the
+        // knight's capture on d5 nobody saw: committed from the horizon, the game was recorded wrong.)
+        List<Move> line = new ArrayList<>(h.moves());
+        line.addAll(r.stories().get(0).moves());
+        Correction.Doubt d = Correction.doubted(t, line);
+        if (d != null) {
+            List<Ambiguity.Story> choices = choices(d.close());
+            if (choices != null) {
+                t.ambiguity = Ambiguity.before(t.board, choices, t.log.at(), d.withdraw(), d.from(), false);
+                return Beyond.ASKED;
+            }
+        }
         t.horizons = List.of();
         t.commitStory(h.moves(), h.doneAt(), h.moves().size(), null, true);
         t.searched = null;

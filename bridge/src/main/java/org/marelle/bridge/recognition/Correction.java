@@ -89,8 +89,18 @@ final class Correction {
      * not doubted again.
      */
     static Doubt doubted(Transition t, StorySearch.Story x) {
+        if (x.unseen() == 0) return null;
+        Doubt d = doubted(t, x.moves());
+        return d != null ? d : exchangeInDoubt(t, x);
+    }
+
+    /**
+     * As {@link #doubted(Transition, StorySearch.Story)}, for {@code moves} from the committed position, searched again
+     * from before each of the last moves committed only.
+     */
+    static Doubt doubted(Transition t, List<Move> moves) {
         Revisable r = t.revisable;
-        if (!t.remoteSides.isEmpty() || r.entries().isEmpty() || t.result != null || x.unseen() == 0) return null;
+        if (!t.remoteSides.isEmpty() || r.entries().isEmpty() || t.result != null) return null;
         long proof = t.config.proofMillis();
         for (int k = 1; k <= Math.min(Revisable.SEARCHED_PLIES, r.entries().size()); k++) {
             Revisable.Entry e = r.back(k);
@@ -99,7 +109,7 @@ final class Correction {
             if (log == null) return null;
             List<Move> committed = r.moves(k);
             List<Move> keptAsX = new ArrayList<>(committed);
-            keptAsX.addAll(x.moves());
+            keptAsX.addAll(moves);
             StorySearch.Result found = StorySearch.search(e.before(), t.board, log, t.now, e.settledAt(),
                     placed(e.lastMove()), t.config.sensors(), proof, t.config.slideMillis(), t::promotionPiece);
             List<StorySearch.Story> stories = found.stories();
@@ -112,7 +122,7 @@ final class Correction {
             if (close.stream().noneMatch(y -> !startsWith(y.moves(), committed))) continue;
             return new Doubt(k, e.before(), close, null);
         }
-        return exchangeInDoubt(t, x);
+        return null;
     }
 
     /**

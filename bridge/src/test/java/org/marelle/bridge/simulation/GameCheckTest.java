@@ -563,6 +563,19 @@ class GameCheckTest {
     }
 
     @Test
+    void theMovesCommittedBeforeAHorizonAreDoubtedBeforeItIsCommitted() throws Exception {
+        // Lichess sample game 449 under swap at 24 Hz, seed 3 as `marelle simulate` numbers it over every shared game
+        // (3,000,009 + 548): 35.Qxd7+, a swap no scan saw, then Black touching the d5 pawn before 35...Nxd7: read as
+        // 35.Qxd5, the likeliest story then. Nxd7 Be1 O-O Nd2 followed, read as Nxd5 (nobody saw it) and the rest,
+        // leaving the same squares occupied: that horizon was committed without a look back, and the game was recorded
+        // with Qxd5. Searched again from before Qxd5, both lines are as likely: the player is asked, and answers.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 449, 24, 3, 548);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isEqualTo(1);
+        assertThat(r.corrections()).isEqualTo(1);
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
