@@ -17,7 +17,9 @@ import org.marelle.rules.Position;
  * @param stories  the candidate stories, each with its square (all different)
  * @param since    when the board began to show it
  * @param asked    the question put to the player, null until then
- * @param touched  the square being touched, -1 when none; {@code touchedSince} since when
+ * @param touched  the square being touched, -1 when none; {@code touchedSince} since when; {@code releasedAt} when
+ *                 the board came back as it was (the touch ended, the answer taken once the board stays so for
+ *                 {@link RecognizerConfig#answerMillis()}), -1 while the square is still touched
  * @param decideAt when the board, still until then, is decided without an answer ({@code Long.MAX_VALUE}: never). A
  *                 story with every piece set down, asked about because a piece might still be held, is taken once the
  *                 board stayed still for longer than anyone holds a piece ({@link RecognizerConfig#holdMillis()}).
@@ -26,7 +28,8 @@ import org.marelle.rules.Position;
  *                 they are the moves committed, one capture's victim exchanged or not
  */
 record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEvent.BoardAmbiguous asked,
-                 int touched, long touchedSince, long decideAt, int withdraw, Position from, boolean exchange) {
+                 int touched, long touchedSince, long releasedAt, long decideAt, int withdraw, Position from,
+                 boolean exchange) {
 
     /**
      * One story the player may choose: its moves from the committed position, the square that stands for it (where
@@ -54,7 +57,7 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
         for (Matcher.TwoPlies c : tied) {
             stories.add(new Story(List.of(c.move(), c.second()), PromotionChoices.base(c.move()).to(), c));
         }
-        return new Ambiguity(board, stories, since, null, -1, -1, Long.MAX_VALUE, 0, null, false);
+        return new Ambiguity(board, stories, since, null, -1, -1, -1, Long.MAX_VALUE, 0, null, false);
     }
 
     /**
@@ -62,7 +65,7 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
      * without an answer at {@code decideAt} ({@code Long.MAX_VALUE}: never).
      */
     static Ambiguity ofStories(SquareSet board, List<Story> stories, long since, long decideAt) {
-        return new Ambiguity(board, stories, since, null, -1, -1, decideAt, 0, null, false);
+        return new Ambiguity(board, stories, since, null, -1, -1, -1, decideAt, 0, null, false);
     }
 
     /**
@@ -71,7 +74,7 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
      */
     static Ambiguity before(SquareSet board, List<Story> stories, long since, int withdraw, Position from,
                             boolean exchange) {
-        return new Ambiguity(board, stories, since, null, -1, -1, Long.MAX_VALUE, withdraw, from, exchange);
+        return new Ambiguity(board, stories, since, null, -1, -1, -1, Long.MAX_VALUE, withdraw, from, exchange);
     }
 
     /** The square to touch for each story, in the order of {@link #stories}. */
@@ -95,7 +98,7 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
             }
             choices.add(new RecognitionEvent.StoryChoice(story.moves(), san, story.square(), withdraw));
         }
-        return new Ambiguity(board, stories, since, new RecognitionEvent.BoardAmbiguous(now, choices), -1, -1,
+        return new Ambiguity(board, stories, since, new RecognitionEvent.BoardAmbiguous(now, choices), -1, -1, -1,
                 decideAt, withdraw, from, exchange);
     }
 
@@ -104,12 +107,17 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
     }
 
     Ambiguity touching(int square, long t) {
-        return square == touched ? this
-                : new Ambiguity(board, stories, since, asked, square, t, decideAt, withdraw, from, exchange);
+        return square == touched && releasedAt < 0 ? this
+                : new Ambiguity(board, stories, since, asked, square, t, -1, decideAt, withdraw, from, exchange);
+    }
+
+    /** The touch ended at {@code t}, the board back as it was: the answer, once the board stays so. */
+    Ambiguity released(long t) {
+        return new Ambiguity(board, stories, since, asked, touched, touchedSince, t, decideAt, withdraw, from, exchange);
     }
 
     Ambiguity untouched() {
-        return new Ambiguity(board, stories, since, asked, -1, -1, decideAt, withdraw, from, exchange);
+        return new Ambiguity(board, stories, since, asked, -1, -1, -1, decideAt, withdraw, from, exchange);
     }
 
     /** The story whose square is {@code square}, or null. */

@@ -675,17 +675,29 @@ final class CatchUp {
         for (StorySearch.Story x : whole) {
             Move first = x.moves().get(0);
             if (out.stream().anyMatch(h -> Matcher.samePair(h.moves().get(0), first))) continue;
-            int n = x.confirmed();
+            int n = settled(x);
             for (StorySearch.Story y : whole) {
                 if (!Matcher.samePair(y.moves().get(0), first)) continue;
                 int k = 0;
-                while (k < Math.min(n, y.confirmed()) && Matcher.samePair(x.moves().get(k), y.moves().get(k))) k++;
+                while (k < Math.min(n, settled(y)) && Matcher.samePair(x.moves().get(k), y.moves().get(k))) k++;
                 n = k;
             }
+            if (n == 0) return List.of();
             out.add(new StorySearch.Horizon(t.table.position, List.copyOf(x.moves().subList(0, n)),
                     java.util.Arrays.copyOf(x.doneAt(), n)));
         }
         return out.size() >= 2 && out.size() <= MOST_PARTING ? List.copyOf(out) : List.of();
+    }
+
+    /**
+     * How many first moves of story {@code x} a horizon may hold: those confirmed, short of a last move that may still
+     * grow into another (a rook set down that may become castling: Lichess 2016-05 game 2422 under `swap` at 24 Hz,
+     * Qxb5+ or Qxa7, then Qd7 Rf1 remembered in both; Rf1 became O-O, and neither horizon explained the board again).
+     */
+    private int settled(StorySearch.Story x) {
+        int n = x.confirmed();
+        if (!x.partial() && n == x.moves().size() && n > 0 && !lastStoodPastGrowing(x)) n--;
+        return n;
     }
 
     /** Whether close story {@code x}, the next move begun and nothing confirmed, is the start of another close story. */
@@ -792,13 +804,22 @@ final class CatchUp {
         List<StorySearch.Horizon> explaining = new ArrayList<>();
         List<StorySearch.Result> results = new ArrayList<>();
         for (StorySearch.Horizon h : t.horizons) {
-            Position p = t.played(h.moves());
-            int last = h.moves().size() - 1;
-            StorySearch.Result r = StorySearch.search(p, t.board, t.log, t.now, h.doneAt()[last],
-                    StorySearch.placed(PromotionChoices.base(h.moves().get(last))), t.config.sensors(),
-                    t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
+            StorySearch.Result r = searchedFrom(h);
             // (A horizon whose search passed its bound tells nothing either way: nothing is decided.)
             if (!r.complete()) return Beyond.NOTHING;
+            StorySearch.Horizon behind = r.stories().isEmpty() ? alongsideAndShorter(h) : null;
+            if (behind != null) {
+                // (A horizon that went on further than another with the same moves after their first, and explains
+                // nothing from there, is searched again from as far as that other reaches: what it went on with may
+                // be what the board now shows otherwise, and the lines part over their first move alone. Lichess
+                // 2016-05 game 4272 under `swap` at 24 Hz, seed 1, nobody answering: dxe5 or d5, then Nd5 (Nxd5) and
+                // 14 moves alike; the dxe5 line had gone on with Nxg5, and with Bxg5 hesitated over it explained
+                // nothing: the d5 line was committed.)
+                int n = behind.moves().size();
+                h = new StorySearch.Horizon(h.from(), h.moves().subList(0, n), java.util.Arrays.copyOf(h.doneAt(), n));
+                r = searchedFrom(h);
+                if (!r.complete()) return Beyond.NOTHING;
+            }
             if (r.stories().isEmpty()) continue;
             explaining.add(h);
             results.add(r);
@@ -873,6 +894,30 @@ final class CatchUp {
         t.searched = null;
         t.evaluateAsShown();
         return Beyond.COMMITTED;
+    }
+
+    /**
+     * A horizon shorter than {@code h} whose moves after the first are {@code h}'s, each the same pair of squares (the
+     * two lines part over their first move alone); null when none.
+     */
+    private StorySearch.Horizon alongsideAndShorter(StorySearch.Horizon h) {
+        for (StorySearch.Horizon other : t.horizons) {
+            int n = other.moves().size();
+            if (n >= h.moves().size()) continue;
+            int k = 1;
+            while (k < n && Matcher.samePair(h.moves().get(k), other.moves().get(k))) k++;
+            if (k == n) return other;
+        }
+        return null;
+    }
+
+    /** The stories from the end of horizon {@code h}, on the readings since its last move was done. */
+    private StorySearch.Result searchedFrom(StorySearch.Horizon h) {
+        Position p = t.played(h.moves());
+        int last = h.moves().size() - 1;
+        return StorySearch.search(p, t.board, t.log, t.now, h.doneAt()[last],
+                StorySearch.placed(PromotionChoices.base(h.moves().get(last))), t.config.sensors(),
+                t.config.proofMillis(), t.config.slideMillis(), t::promotionPiece);
     }
 
     /**

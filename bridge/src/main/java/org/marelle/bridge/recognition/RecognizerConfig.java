@@ -163,6 +163,19 @@ public record RecognizerConfig(
         return HOLD_MILLIS;
     }
 
+    /**
+     * How long the board must stay as it was after a lit square is touched for the touch to answer the question
+     * (the player touches, then looks at the lights, which go out once the answer is taken). A piece lifted and set
+     * back and then moved, or touched before another is moved (j'adoube), answers nothing: a touch that is the start
+     * of play is no answer, whichever square it was on.
+     */
+    public static final long ANSWER_MILLIS = 1_000;
+
+    /** See {@link #ANSWER_MILLIS}. */
+    public long answerMillis() {
+        return ANSWER_MILLIS;
+    }
+
     /** The longest window: after this much quiet every pending decision has been taken. */
     public long longestWindow() {
         long m = Math.max(settleMillis, Math.max(slideMillis, castlingMillis));

@@ -462,6 +462,9 @@ public final class RecognizerState {
         if (ambiguity != null && !ambiguity.reported() && ambiguity.board().equals(board)) {
             at = Math.min(at, Math.max(now + 1, ambiguity.since() + config.settleMillis()));
         }
+        if (ambiguity != null && ambiguity.releasedAt() >= 0 && ambiguity.board().equals(board)) {
+            at = Math.min(at, Math.max(now + 1, ambiguity.releasedAt() + config.answerMillis()));
+        }
         if (ambiguity != null && ambiguity.decideAt() != Long.MAX_VALUE && ambiguity.board().equals(board)) {
             at = Math.min(at, Math.max(now + 1, ambiguity.decideAt()));
         }

@@ -532,8 +532,10 @@ final class Transition {
 
     /**
      * The player answering an ambiguity: one of the lit squares touched (its reading changed, nothing else), then the
-     * board as it was. Once the touch has lasted longer than a flicker and the board is back, the story of that square
-     * is proposed as the pending decision. Returns whether the board is such a touch (or its end).
+     * board as it was. Once the touch has lasted longer than a flicker and the board is back, and has stayed so for
+     * {@link RecognizerConfig#answerMillis()} ({@link #answerTaken}), the story of that square is chosen. Any other
+     * square changing meanwhile makes the touch the start of play (a piece lifted and set back, then moved; one
+     * touched before another is moved), no answer. Returns whether the board is such a touch (or its end).
      */
     private boolean touchOfAStory() {
         SquareSet diff = board.symmetricDifference(ambiguity.board());
@@ -541,8 +543,15 @@ final class Transition {
             ambiguity = ambiguity.touching(diff.first(), now);
             return true;
         }
-        if (!diff.isEmpty() || ambiguity.touched() < 0) return false;
-        Ambiguity.Story story = ambiguity.storyAt(ambiguity.touched());
+        if (ambiguity.touched() < 0) return false;
+        if (!diff.isEmpty()) {
+            // (Lichess 2016-05 game 3456 under `swap` at 24 Hz, seed 1, nobody answering: Qxe4 or Qf5 asked, then the
+            // knight on the lit f5 lifted, held 1.4 s and set back, and lifted again for Nxe3 half a second later: the
+            // hesitation chose Qf5, and the game was recorded wrong.)
+            ambiguity = ambiguity.untouched();
+            return false;
+        }
+        if (ambiguity.releasedAt() >= 0) return true;
         long touchedSince = ambiguity.touchedSince();
         if (now - touchedSince < storyMillis()) {
             ambiguity = ambiguity.untouched();   // a flicker, not a touch
@@ -552,6 +561,17 @@ final class Transition {
             ambiguity = ambiguity.untouched();   // the piece just set down there dropping out, not a touch
             return false;
         }
+        ambiguity = ambiguity.released(now);
+        return true;
+    }
+
+    /**
+     * Takes the answer once the board has stayed as it was for {@link RecognizerConfig#answerMillis()} after the touch
+     * ({@link #touchOfAStory}): the story of the touched square is chosen.
+     */
+    private void answerTaken() {
+        Ambiguity.Story story = ambiguity.storyAt(ambiguity.touched());
+        long touchedSince = ambiguity.touchedSince();
         Ambiguity asked = ambiguity;
         ambiguity = null;
         if (asked.withdraw() > 0) {
@@ -567,7 +587,8 @@ final class Transition {
             }
             searched = null;
         } else if (story.twoPly() != null) {
-            propose(twoPlyPending(story.twoPly()));
+            // (Its window counted from when the touch ended: the board has shown the two plies since.)
+            propose(twoPlyPending(story.twoPly()).restart(asked.releasedAt()));
         } else {
             // The player said which story happened. The touch that said so (its square emptied and filled again, or
             // the other way) is no reading of a move: the log goes on from just before it, and the moves chosen were
@@ -587,7 +608,6 @@ final class Transition {
             }
             searched = null;
         }
-        return true;
     }
 
     /**
@@ -1042,6 +1062,10 @@ final class Transition {
         if (lookAgainAt >= 0 && now >= lookAgainAt) {
             // A story that held only while a piece might still be sliding has run out: what does the board show?
             evaluate();
+        }
+        if (ambiguity != null && ambiguity.releasedAt() >= 0 && board.equals(ambiguity.board())
+                && now - ambiguity.releasedAt() >= config.answerMillis()) {
+            answerTaken();
         }
         firePending();
         if (ambiguity != null && now >= ambiguity.decideAt() && board.equals(ambiguity.board())) {

@@ -72,7 +72,8 @@ public final class GameCheck {
 
     /**
      * How long the simulated person takes to notice the board asking which story happened and touch the square:
-     * half a second to react, a quarter second touching.
+     * half a second to react, a quarter second touching; then the board is left as it was until the answer is taken
+     * ({@link RecognizerConfig#ANSWER_MILLIS}) and a quarter second more.
      */
     static final long REACT_MILLIS = 500, TOUCH_MILLIS = 250;
 
@@ -177,8 +178,9 @@ public final class GameCheck {
                     state = tickUntil(state, f.atMillis(), events, sensors);
                     feed(f);
                 }
-                // (The frames after the question wait until the person is done.)
-                long done = touch + 2 * TOUCH_MILLIS;
+                // (The frames after the question wait until the person is done: the board takes the answer once it
+                // stayed as it was for a while after the touch, and the person waits for the lights to say so.)
+                long done = touch + TOUCH_MILLIS + RecognizerConfig.ANSWER_MILLIS + TOUCH_MILLIS;
                 until = Math.max(until, done);
                 // (A question the answer itself brings, asked as the touch ends, is answered next, before time goes
                 // on: Morphy game 209 under `swap` at 24 Hz, seed 6, Nxc8+ chosen, then "Qxd6#?" asked at once; the

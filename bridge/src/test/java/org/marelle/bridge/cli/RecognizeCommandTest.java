@@ -428,15 +428,18 @@ class RecognizeCommandTest {
     }
 
     @Test
-    void aQuestionAboutWhereStoriesPartedAsksAboutThatMoveAlone() throws Exception {
+    void storiesThatPartedAreFollowedPastARookMoveThatBecameCastling() throws Exception {
         // A simulated game (see PROVENANCE.md), `swap` at 24 Hz: 8...Bxb5 9.Qxb5+ Qd7 10.O-O, the rook set on f1
-        // first. Read with Rf1 in hand, the stories parted at 9.Qxb5+ or 9.Qxa7, both with Qd7 Rf1 after; once the
-        // king stood on g1 they were asked about as remembered ("Qxb5+ Qd7 Rf1"), and Black's 10...Qxb5, a swap on
-        // the lit square, answered the question: Rf1 was committed for O-O.
+        // first. The stories parted at 9.Qxb5+ or 9.Qxa7, both with Qd7 Rf1 after, and Rf1 was remembered with them,
+        // though a rook set down beside its king may still become castling; once the king stood on g1 they were asked
+        // about, and Black's 10...Qxb5, a swap on the lit square, answered the question (Rf1 committed for O-O). A
+        // touch that is the start of play now answers nothing (the board must stay as it was for a second after it),
+        // and the horizons hold no move that may still grow: the king's move then leaves Qxb5+ Qd7 O-O alone.
         CliRun run = replay("lichess-2016-05_game2422_swap24.jsonl", "--scan-hz", "24",
                 "--fen", "r2qkbnr/pp1b1ppp/3p4/1B2p3/3QP3/2N5/PPP2PPP/R1B1K2R w KQkq - 2 8");
-        assertThat(run.outLines()).noneMatch(l -> l.contains("h1f1")).anyMatch(l -> l.endsWith("e1g1 O-O"))
-                .anyMatch(l -> l.contains("ambiguous: Qxb5+ (touch b5) or Qxa7 (touch a7)"));
+        assertThat(run.outLines()).noneMatch(l -> l.contains("h1f1")).anyMatch(l -> l.endsWith("a4b5 Qxb5+"))
+                .anyMatch(l -> l.endsWith("e1g1 O-O")).anyMatch(l -> l.endsWith("d7b5 Qxb5"))
+                .anyMatch(l -> l.endsWith("a8c8 Rc8"));
     }
 
     @Test

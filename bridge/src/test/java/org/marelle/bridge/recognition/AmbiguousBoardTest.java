@@ -81,6 +81,31 @@ class AmbiguousBoardTest {
     }
 
     @Test
+    void aTouchIsTakenOnceTheBoardStaysAsItWasForASecond() {
+        Hands h = pawnOnF6OrF5ThenTakenOnF6().waitMs(2000);
+        h.after(500).up("f6").after(200).down("f6").waitMs(RecognizerConfig.ANSWER_MILLIS - 100);
+        // (Until then the touched square stays lit, the other blinking: the answer is being taken.)
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.led("f6")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.ON));
+        assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
+        h.waitMs(200);
+        assertThat(h.committed()).containsExactly("f6", "exf6");
+    }
+
+    @Test
+    void aTouchThatIsTheStartOfPlayAnswersNothing() {
+        // White's queen on g4 is the next to move: the f6 pawn adjusted (j'adoube), then the queen lifted half a second
+        // later. The touch of the lit f6 is no answer, and the question stands once the queen is set back.
+        Hands h = pawnOnF6OrF5ThenTakenOnF6().waitMs(2000);
+        h.after(500).up("f6").after(200).down("f6").after(500).up("g4").waitMs(3000);
+        assertThat(h.committed()).isEmpty();
+        h.down("g4").waitMs(2000);
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.led("f6")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
+        assertThat(h.led("f5")).isEqualTo(new Led(BoardLeds.QUESTION, Pattern.BLINK));
+    }
+
+    @Test
     void aFlickerOnALitSquareIsNoTouch() {
         Hands h = pawnOnF6OrF5ThenTakenOnF6().waitMs(2000);
         h.after(500).down("f5").after(25).up("f5").waitMs(3000);

@@ -531,7 +531,7 @@ class CatchUpScenariosTest {
         h.after(1000);
         assertThat(h.events(BoardAmbiguous.class)).singleElement()
                 .satisfies(a -> assertThat(a.choices()).extracting(c -> c.san()).containsExactly(List.of("dxc5")));
-        h.up("c5").after(300).down("c5").after(600);
+        h.up("c5").after(300).down("c5").after(1_200);
         assertThat(h.committed()).containsExactly("dxc5");
     }
 

@@ -118,7 +118,7 @@ class RemotePlayTest {
         h.after(1_000);
         assertThat(h.events(RecognitionEvent.BoardAmbiguous.class)).singleElement()
                 .satisfies(a -> assertThat(a.choices()).extracting(c -> c.san()).containsExactly(List.of("Nxh5")));
-        h.up("h5").after(250).down("h5").after(600);
+        h.up("h5").after(250).down("h5").after(1_200);
         assertThat(h.committed()).containsExactly("Nxh5");
         assertThat(h.state().awaitingRemoteMove()).isTrue();
     }
@@ -152,7 +152,7 @@ class RemotePlayTest {
         // Now the board asks (nothing can follow Bxe3 on this board: the engine waits for it); a touch confirms.
         assertThat(h.events(RecognitionEvent.BoardAmbiguous.class)).singleElement()
                 .satisfies(a -> assertThat(a.choices()).extracting(c -> c.san()).containsExactly(List.of("Bxe3")));
-        h.up("e3").after(250).down("e3").after(600);
+        h.up("e3").after(250).down("e3").after(1_200);
         assertThat(h.committed()).containsExactly("Kd1", "Bxe3");
     }
 }

@@ -576,6 +576,31 @@ class GameCheckTest {
     }
 
     @Test
+    void aTouchThatIsTheStartOfPlayAnswersNoQuestion() throws Exception {
+        // Lichess sample game 3456 under swap at 24 Hz, seed 1 (1,000,003 + 3,555), nobody answering: Qxe4 or Qf5
+        // asked; ten seconds on, the knight on the lit f5 was lifted, held 1.4 s and set back, and lifted again half a
+        // second later for Nxe3: the hesitation chose Qf5, a wrong move. ECC 2018 game 239 (index 5,355): Rxe2 or Rd7
+        // asked, a touch of the lit d7 that began a move chose Rd7. A touch now answers only once the board stays as
+        // it was for a second after it.
+        GameCheck.Result r = playedUnanswered(Profile.SWAP, LICHESS, 3456, 24, 1, 3_555);
+        assertThat(r.wrong()).isZero();
+        assertThat(r.questions()).isPositive();
+        assertFollowedRight(playedUnanswered(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 239, 24, 1, 5_355));
+    }
+
+    @Test
+    void horizonsThatPartOverTheirFirstMoveAloneAreSearchedFromAsFarAsBothReach() throws Exception {
+        // Lichess sample game 4272 under swap at 24 Hz, seed 1 (1,000,003 + 4,371), nobody answering: 20...dxe5 or d5,
+        // then Nd5 (Nxd5) and 14 moves alike. The dxe5 line had gone on with Nxg5, and with Bxg5 hesitated over it
+        // explained nothing from there: the d5 line, the last left, was committed. Searched again from as far as the
+        // d5 line reaches, both explain the board, and the moves after tell them apart.
+        assertFollowedRight(playedUnanswered(Profile.SWAP, LICHESS, 4272, 24, 1, 4_371));
+        // Not lines of different moves: TWIC game 54 under hall at 40 Hz, seed 2 (2,000,006 + 6,142), 27.Rd1 dragged
+        // over e1 (Rd1 Qf6, or Re1 Qe7 Rd1 Qf6), then Nf3: the longer line, cut short, explained the board alone.
+        assertFollowedRight(played(Profile.HALL, "pgn-parser_twic-01-232games.pgn.gz", 54, 40, 2, 6_142));
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
