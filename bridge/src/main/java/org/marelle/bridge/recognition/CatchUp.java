@@ -111,13 +111,14 @@ final class CatchUp {
             if (stories.stream().allMatch(StorySearch.Story::misread)) {
                 Beyond beyond = beyondHorizon();
                 if (beyond == Beyond.COMMITTED) continue;
-                if (beyond == Beyond.ASKED) return;
+                if (beyond != Beyond.NOTHING) return;
             }
             if (stories.isEmpty()) {
                 // (The board may have moved on past the plies a search looks ahead from where close stories parted,
                 // both borne out by the moves after: searched on from there.)
-                if (beyondHorizon() == Beyond.COMMITTED) continue;
-                if (correctedNow()) continue;
+                Beyond beyond = beyondHorizon();
+                if (beyond == Beyond.COMMITTED) continue;
+                if (beyond == Beyond.NOTHING && correctedNow()) continue;
                 return;
             }
             StorySearch.Story best = stories.get(0);
@@ -206,7 +207,7 @@ final class CatchUp {
             if (horizonLost(t.horizons, stories)) {
                 Beyond beyond = beyondHorizon();
                 if (beyond == Beyond.COMMITTED) continue;
-                if (beyond == Beyond.ASKED) return;
+                if (beyond != Beyond.NOTHING) return;
             }
             if (partingLost(t.horizons, close)) {
                 askAmongHorizons(t.horizons.stream().map(h -> new StorySearch.Horizon(h.from(),
@@ -754,8 +755,11 @@ final class CatchUp {
     /** The most horizons a board asks among (each lights a square). */
     private static final int MOST_PARTING = 4;
 
-    /** What {@link #beyondHorizon} did. */
-    private enum Beyond { NOTHING, COMMITTED, ASKED }
+    /**
+     * What {@link #beyondHorizon} did: nothing (no horizon explains the board), committed, asked, or waits (more than
+     * one horizon explains it, not yet asked about).
+     */
+    private enum Beyond { NOTHING, COMMITTED, ASKED, WAITING }
 
     /**
      * No legal story from the committed position explains the board, still for the settle window, not even one with a
@@ -825,6 +829,7 @@ final class CatchUp {
             results.add(r);
         }
         if (explaining.isEmpty()) return Beyond.NOTHING;
+        fewerOutread(explaining, results);
         if (explaining.size() > 1) {
             // (Each horizon goes on with the moves its close stories agree on and confirm: the question is asked
             // about the moves since where they parted, and the next search starts from there. Else a question left
@@ -848,7 +853,7 @@ final class CatchUp {
                 t.storyBoard = t.board;
                 if (t.unexplainedSince >= 0) t.unexplainedSince = t.now;
                 if (!inHand) lookAgainOnceStill();
-                return Beyond.NOTHING;
+                return Beyond.WAITING;
             }
             askAmongHorizons(t.horizons);
             return t.ambiguity == null ? Beyond.NOTHING : Beyond.ASKED;
@@ -894,6 +899,33 @@ final class CatchUp {
         t.searched = null;
         t.evaluateAsShown();
         return Beyond.COMMITTED;
+    }
+
+    /**
+     * Sets aside, in place, horizons the readings since have outweighed: where every horizon ends at the same moment
+     * (the searches from them read the same readings), one whose likeliest story leaves a reading longer than a proof
+     * more unexplained than another's and needs one more capture nobody saw is no longer as likely as that other,
+     * as stories from one position are weighed (the horizons were close when they parted). Lichess 2016-05 game 1706
+     * under `swap` at 24 Hz, seed 1, nobody answering: 20.Qxe6 or Qxh2, neither read, ten moves alike; then Nxf2
+     * nobody saw and 31.Qxe6+ read, which from Qxh2 only the queen's capture of f2 or a7 nobody saw, e6 read empty
+     * for nothing, explains. The question stood to the game's end.
+     */
+    private void fewerOutread(List<StorySearch.Horizon> explaining, List<StorySearch.Result> results) {
+        long end = explaining.get(0).doneAt()[explaining.get(0).doneAt().length - 1];
+        for (StorySearch.Horizon h : explaining) if (h.doneAt()[h.doneAt().length - 1] != end) return;
+        StorySearch.Story best = null;
+        for (StorySearch.Result r : results) {
+            StorySearch.Story x = r.stories().get(0);
+            if (best == null || x.cost() < best.cost()) best = x;
+        }
+        long proof = t.config.proofMillis();
+        for (int i = explaining.size() - 1; i >= 0; i--) {
+            StorySearch.Story x = results.get(i).stories().get(0);
+            if (x.cost() >= best.cost() + proof && x.unseen() > best.unseen()) {
+                explaining.remove(i);
+                results.remove(i);
+            }
+        }
     }
 
     /**

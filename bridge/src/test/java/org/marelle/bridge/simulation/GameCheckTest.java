@@ -601,6 +601,29 @@ class GameCheckTest {
     }
 
     @Test
+    void storiesThatLostTheHorizonsAreNotDecidedWhileTheHorizonsExplainTheBoard() throws Exception {
+        // Lichess sample game 3876 under hall at 24 Hz, seed 1 (1,000,003 + 3,975), nobody answering: 12.Qxg6 or
+        // Qxh8, neither read, then Nxe5 cxd4 Nxd3 Rd1 alike (two horizons), then Nxc1 and Nc3: seven plies, past
+        // the search's six. Searched from the horizons, both explained the board (a question to come); searched from
+        // the committed position, only Qxh8 Nxe5 Bxg6 Nxd3 Rd1 Nxc1 with the knight in hand did, and it was committed:
+        // Bxg6, a wrong move. Lichess game 3573 under swap at 40 Hz (1,000,003 + 3,672): Qxc3 for Qxb2 so.
+        GameCheck.Result r = playedUnanswered(Profile.HALL, LICHESS, 3876, 24, 1, 3_975);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(playedUnanswered(Profile.SWAP, LICHESS, 3573, 40, 1, 3_672).wrong()).isZero();
+        assertFollowedRight(played(Profile.HALL, LICHESS, 3876, 24, 1, 3_975));
+    }
+
+    @Test
+    void aHorizonTheReadingsSinceOutweighIsSetAside() throws Exception {
+        // Lichess sample game 1706 under swap at 24 Hz, seed 1 (1,000,003 + 1,805), nobody answering: 20.Qxe6 or Qxh2,
+        // neither read, then ten moves alike; then Nxf2 nobody saw and 31.Qxe6+ read, which from Qxh2 only the
+        // queen's capture of f2 or a7 nobody saw explains, e6 read empty for nothing. The question stood to the end.
+        GameCheck.Result r = playedUnanswered(Profile.SWAP, LICHESS, 1706, 24, 1, 1_805);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isPositive();
+    }
+
+    @Test
     void aQuestionTheAnswerItselfBringsIsAnsweredBeforeTimeGoesOn() throws Exception {
         // Morphy game 209 under swap at 24 Hz, seed 6 (6,000,018 + 5,114): 19.Nxc8+ (or Nxb7+, asked once the board
         // was still a mismatch window) Qd6 20.Qxd6#, the game's last moves. The answer Nxc8+ committed Qd6 and asked
