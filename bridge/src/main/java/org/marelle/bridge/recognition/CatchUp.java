@@ -836,24 +836,8 @@ final class CatchUp {
             // unanswered, the game going on, is lost once the moves since the horizon pass the search's plies, and
             // with it the game: Lichess 2016-05 game 1370 under `hall` at 50 Hz, seed 1, nobody answering: Qxc4 or
             // Qxa6, neither read, then Nc6 Nf3 Qc7 Ng5 e6 alike; the queen's later move from c4 would have told.)
-            // (They go on in step, each by as many moves as the one that can go on least: a line left behind by the
-            // others, its story resting on a misreading the moves after have not yet borne out, would fall out of the
-            // search's plies while the others stay within them, and the line still within them be committed for
-            // that alone. ECC 2018 game 235 under `swap` at 24 Hz, seed 2, nobody answering: 26...Qxa6 or Qxa2, then
-            // Qe2 Rc8 alike, then Qxa6 Nxa6 (or Qxa2 Nxa6) and ten moves alike; the Qxa6 line stayed three plies
-            // long, the Qxa2 line grew to nine and was committed, a wrong move.)
             List<StorySearch.Horizon> extended = new ArrayList<>();
-            int step = Integer.MAX_VALUE;
-            for (int i = 0; i < explaining.size(); i++) {
-                StorySearch.Horizon x = extended(explaining.get(i), results.get(i));
-                extended.add(x);
-                step = Math.min(step, x.moves().size() - explaining.get(i).moves().size());
-            }
-            for (int i = 0; i < extended.size(); i++) {
-                StorySearch.Horizon x = extended.get(i);
-                int n = explaining.get(i).moves().size() + step;
-                extended.set(i, new StorySearch.Horizon(x.from(), x.moves().subList(0, n), java.util.Arrays.copyOf(x.doneAt(), n)));
-            }
+            for (int i = 0; i < explaining.size(); i++) extended.add(extended(explaining.get(i), results.get(i)));
             t.horizons = List.copyOf(extended);
             // (Not while every story from them has the next move begun, a piece in hand: a capture then made on a lit
             // square reads as the touch that answers. Morphy 198 under `swap` at 24 Hz, its seed as the CLI test
