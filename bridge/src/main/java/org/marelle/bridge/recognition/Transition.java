@@ -877,7 +877,8 @@ final class Transition {
         SquareSet promotion = SquareSet.of(PromotionChoices.squareOf(p.move()));
         SquareSet mask = SquareSet.FULL.minus(promotion);
         for (PromotionChoice c : p.choices()) {
-            long end = log.latestRunEnd(p.board().with(c.square()), mask, from, now, config.proofMillis(), touchGap());
+            long end = log.latestRunEnd(p.board().with(c.square()), mask, from, now, config.proofMillis(), touchGap(),
+                    SquareSet.of(c.square()), config.sensors().longestFalseOccupied());
             if (end > latest) {
                 latest = end;
                 chosen = c.piece();
@@ -1218,8 +1219,17 @@ final class Transition {
 
     /** The stories from the last commit that leave the board as it stands, read on the log ({@link StorySearch}). */
     StorySearch.Result searchStories() {
+        return searchStories(log, settledAt);
+    }
+
+    /** The stories that leave the board as it stands, read by what it shows alone, as if first read now. */
+    StorySearch.Result searchStoriesAsFirstRead() {
+        return searchStories(FrameLog.of(log.at(), board), Long.MIN_VALUE);
+    }
+
+    private StorySearch.Result searchStories(FrameLog readings, long since) {
         SquareSet justPlaced = lastMove == null ? SquareSet.EMPTY : StorySearch.placed(PromotionChoices.base(lastMove));
-        return StorySearch.search(table.position, board, log, now, settledAt, justPlaced, config.sensors(),
+        return StorySearch.search(table.position, board, readings, now, since, justPlaced, config.sensors(),
                 config.proofMillis(), config.slideMillis(), this::promotionPiece);
     }
 
@@ -1659,7 +1669,8 @@ final class Transition {
         long latest = -1;
         PieceType chosen = null;
         for (PromotionChoice c : PromotionChoices.of(table.position, m)) {
-            long end = log.latestRunEnd(after.with(c.square()), mask, doneAt, now, config.proofMillis(), touchGap());
+            long end = log.latestRunEnd(after.with(c.square()), mask, doneAt, now, config.proofMillis(), touchGap(),
+                    SquareSet.of(c.square()), config.sensors().longestFalseOccupied());
             if (end > latest) {
                 latest = end;
                 chosen = c.piece();
