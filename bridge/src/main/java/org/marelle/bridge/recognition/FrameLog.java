@@ -794,17 +794,13 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
 
     /**
      * As {@link #latestRunEnd(SquareSet, SquareSet, long, long, long)}, a run going on across other readings no longer
-     * than {@code gap}: a touch of {@code held} split by another square misread for a moment is one touch. Where
-     * {@code held} itself read empty in a gap, the run counts only if one of its readings lasted longer than
-     * {@code longerThan}: readings each no longer than a square reads occupied with no piece on it are flickers or
-     * brushes, however many in a row.
+     * than {@code gap} (a square misread for a moment: a touch split by a neighbour's flicker is one touch).
      */
-    long latestRunEnd(SquareSet board, SquareSet mask, long from, long now, long minMillis, long gap, SquareSet held,
-                      long longerThan) {
-        // Newest first: the merged run being walked back (its end, its start so far, its longest reading and where
-        // that reading ends, whether held read occupied in every gap bridged), and the gap so far.
-        long end = now, runEnd = -1, runStart = -1, longest = 0, partEnd = -1;
-        boolean goesOn = false, heldThrough = true, gapHeld = true;
+    long latestRunEnd(SquareSet board, SquareSet mask, long from, long now, long minMillis, long gap) {
+        // Newest first: the merged run being walked back (its end, and its start so far), and where the readings that
+        // do not show the pattern began (the gap so far).
+        long end = now, runEnd = -1, runStart = -1;
+        boolean goesOn = false;
         for (FrameLog s = this; s != null; s = s.older) {
             long stateEnd = end;
             end = s.at;
@@ -812,29 +808,18 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
             if (s.showsOn(board, mask)) {
                 if (runEnd >= 0 && runStart - stateEnd > gap) {
                     // The gap was too long: the run walked back so far ended there.
-                    if (!goesOn && runEnd - runStart >= minMillis && (heldThrough || longest > longerThan)) return runEnd;
+                    if (!goesOn && runEnd - runStart >= minMillis) return runEnd;
                     runEnd = -1;
                 }
                 if (runEnd < 0) {
                     runEnd = stateEnd;
                     goesOn = s == this;
-                    longest = 0;
-                    heldThrough = true;
-                    partEnd = stateEnd;
-                } else if (runStart != stateEnd) {
-                    heldThrough &= gapHeld;
-                    partEnd = stateEnd;
                 }
-                gapHeld = true;
                 runStart = Math.max(s.at, from);
-                longest = Math.max(longest, partEnd - runStart);
-            } else if (!s.board.containsAll(held)) {
-                gapHeld = false;
             }
             if (s.at <= from) break;
         }
-        return runEnd >= 0 && !goesOn && runEnd - runStart >= minMillis && (heldThrough || longest > longerThan)
-                ? runEnd : -1;
+        return runEnd >= 0 && !goesOn && runEnd - runStart >= minMillis ? runEnd : -1;
     }
 
     /**

@@ -877,8 +877,7 @@ final class Transition {
         SquareSet promotion = SquareSet.of(PromotionChoices.squareOf(p.move()));
         SquareSet mask = SquareSet.FULL.minus(promotion);
         for (PromotionChoice c : p.choices()) {
-            long end = log.latestRunEnd(p.board().with(c.square()), mask, from, now, config.proofMillis(), touchGap(),
-                    SquareSet.of(c.square()), config.sensors().longestFalseOccupied());
+            long end = log.latestRunEnd(p.board().with(c.square()), mask, from, now, config.proofMillis(), touchGap());
             if (end > latest) {
                 latest = end;
                 chosen = c.piece();
@@ -1669,8 +1668,7 @@ final class Transition {
         long latest = -1;
         PieceType chosen = null;
         for (PromotionChoice c : PromotionChoices.of(table.position, m)) {
-            long end = log.latestRunEnd(after.with(c.square()), mask, doneAt, now, config.proofMillis(), touchGap(),
-                    SquareSet.of(c.square()), config.sensors().longestFalseOccupied());
+            long end = log.latestRunEnd(after.with(c.square()), mask, doneAt, now, config.proofMillis(), touchGap());
             if (end > latest) {
                 latest = end;
                 chosen = c.piece();
