@@ -614,6 +614,23 @@ class GameCheckTest {
     }
 
     @Test
+    void aChess960KingAndRookTradedQuicklyAreACastling() {
+        // SimulatedGamesTest's random Chess960 game 14 under swap at 40 and 50 Hz, -Pslow seed 2 (2 x 1,000,003 + 14):
+        // 1.h4 b6 2.Nb3 O-O-O 3.O-O-O b5, each king and rook trading squares (d8-c8, d1-c1), which leaves the
+        // occupancy as it was. Black's pair was off their squares together for 100 ms only, less than a proof, then
+        // the rook set on d8 dropped out as the king landed: neither castling was read, and b5 was committed as
+        // Black's third move. Both squares read empty at once, each longer than a flicker and where no standing piece
+        // drops out: the pieces were lifted together.
+        GameFiles.Game g = TestGames.random(Variant.CHESS960, 14, 120);
+        for (int hz : new int[] {40, 50}) {
+            var sensors = Profile.SWAP.sensors().withScanning(hz, 2);
+            GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.SWAP, sensors, 2 * 1_000_003L + 14,
+                    RecognizerConfig.defaults());
+            assertFollowedRight(r);
+        }
+    }
+
+    @Test
     void aHorizonTheReadingsSinceOutweighIsSetAside() throws Exception {
         // Lichess sample game 1706 under swap at 24 Hz, seed 1 (1,000,003 + 1,805), nobody answering: 20.Qxe6 or Qxh2,
         // neither read, then ten moves alike; then Nxf2 nobody saw and 31.Qxe6+ read, which from Qxh2 only the
