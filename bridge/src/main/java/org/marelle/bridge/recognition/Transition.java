@@ -738,7 +738,7 @@ final class Transition {
      * Whether the king and rook of castling {@code c} were both off their squares at once since {@code from}: read
      * empty together for a proof, or together at all while each square's emptiness was a lift (longer than a flicker,
      * and no dropout of a piece standing there: a piece that has stood a while does not drop out). Quick hands swap
-     * them within a tenth of a second (random Chess960 game 14 under `swap` at 40 Hz, -Pslow seed 2: 3...O-O-O, d8 and
+     * them within a tenth of a second (random Chess960 game 14 under `swap` at 40 Hz, -Pslow seed 2: 2...O-O-O, d8 and
      * c8 empty together for 100 ms, then a dropout of the rook just set on d8; neither castling was read, and b5 was
      * committed in their place).
      */
@@ -748,11 +748,11 @@ final class Transition {
         if (!log.seenEmpty(both, from, now, 1)) return false;
         long flicker = config.sensors().longestFlicker() + 1;
         for (int sq : both.toArray()) {
+            // (A piece whose set-down the log never saw has stood since before it began: long enough that no dropout
+            // of it is due. Half of Long.MIN_VALUE keeps the time since it computable.)
             long setDown = log.setDownAtStart(sq);
-            if (!log.leftAfterSetDown(sq, setDown == Long.MIN_VALUE ? Long.MIN_VALUE / 2 : setDown, now, flicker,
-                    config.sensors())) {
-                return false;
-            }
+            long since = setDown == Long.MIN_VALUE ? Long.MIN_VALUE / 2 : setDown;
+            if (!log.leftAfterSetDown(sq, since, now, flicker, config.sensors())) return false;
         }
         return true;
     }
