@@ -1306,9 +1306,16 @@ final class StorySearch {
             // story making that piece needs it (random Chess960 55 under `reed` at 24 Hz, -Pslow seed 2: gxf8=R+
             // made while a search followed the board, the touch on f6 left unexplained and the queen taken, with
             // which Kg7 was illegal: the game was never followed again).
+            // (A piece already chosen, the touch read before this search or the piece chosen through the API, needs
+            // no touch; but a touch there is still this story's reading, not a stray to count against it: random
+            // standard game 105 under `hall` at 24 Hz, -Pslow seed 1: axb8=N chosen by a 625 ms touch of b6, then the
+            // capture's victim doubted and left to this search; the touch, longer than a piece rests on its way, ruled
+            // out every story, and the game was never followed again.)
             PieceType made = PromotionChoices.pieceOf(line.get(k));
-            if (made != null && made != promotion.apply(p)) {
-                if (!touchedChoice(p, line.get(k), made, done, cursor, matched)) return null;
+            if (made != null) {
+                boolean touched = made != PromotionChoices.defaultPiece(p)
+                        && touchedChoice(p, line.get(k), made, done, cursor, matched);
+                if (!touched && made != promotion.apply(p)) return null;
             }
             spanFrom[k] = earliest;
             paths[k] = passes(m);

@@ -290,6 +290,26 @@ class CatchUpScenariosTest {
         assertThat(h.events(BoardAmbiguous.class)).isEmpty();
     }
 
+    /**
+     * Lichess 2016-05 game 3771's position before 13...f6 (or f5), `hall` at 24 Hz: the pawn stands on f6 a second
+     * before it is taken, then exf6. However a double step's landing may go unread on Hall sensors, a pawn that stood
+     * that long stopped there: f6 and exf6 are committed, nothing asked.
+     */
+    @Test
+    void aSingleStepThatStoodBeforeItWasTakenIsNoDoubleStep() {
+        RecognizerConfig hall24 = RecognizerConfig.defaults().withSensors(SensorModel.hall(24, 2));
+        Hands h = Hands.at(Position.fromFen("r2q1rk1/2pnbppp/p1n1b3/1p1pP3/3P4/5N1P/PPB2PP1/RNBQR1K1 b - - 0 13"),
+                hall24).ticking(42);
+        h.after(1000).up("f7")
+                .after(83).down("f6")
+                .after(1000).up("f6")
+                .after(583).up("e5")
+                .after(167).down("f6")
+                .waitMs(3000);
+        assertThat(h.events(BoardAmbiguous.class)).isEmpty();
+        assertThat(h.committed()).containsExactly("f6", "exf6");
+    }
+
     @Test
     void aStrayPieceDroppedOnASlidersPathIsAMismatchNotPartOfTheMove() {
         // Ra1-a4 while a knight falls on a3 (and stays): no legal story leaves a3 occupied, so it is reported.

@@ -631,6 +631,27 @@ class GameCheckTest {
     }
 
     @Test
+    void aFrameReadJustAsAWindowEndsIsLookedAtFirst() {
+        // SimulatedGamesTest's random standard game 9 under noisy at 24 Hz without debouncing, -Pslow seed 2
+        // (2 x 1,000,003 + 9): 26...Qd6, e7 flickering for 250 ms (a settle window) as the queen was lifted, then
+        // read empty in the very scan the window ran out; Qe7 was committed before that frame was looked at.
+        assertFollowedRight(noisy(TestGames.random(Variant.STANDARD, 9, 120), 24, 2 * 1_000_003L + 9));
+    }
+
+    @Test
+    void aPromotionChosenOnTheBoardIsFollowedWhenTheSearchTakesItUp() {
+        // SimulatedGamesTest's random standard game 105 under hall at 24 Hz, -Pslow seed 1 (1,000,003 + 105):
+        // 35.axb8=N, the victim plucked, the pawn set down and swapped for the knight, b6 (the knight's choice square)
+        // touched 625 ms, then Qe5 at once. With the capture's victim in doubt (b8 emptied twice) the board was left
+        // to the story search, which counted the touch that chose the knight as a piece standing where no story has
+        // one: no story, and the game was never followed again.
+        GameFiles.Game g = TestGames.random(Variant.STANDARD, 105, 120);
+        var sensors = Profile.HALL.sensors().withScanning(24, 2);
+        assertFollowedRight(GameCheck.run(g.initial(), g.moves(), Profile.HALL, sensors, 1_000_003L + 105,
+                RecognizerConfig.defaults()));
+    }
+
+    @Test
     void aHorizonTheReadingsSinceOutweighIsSetAside() throws Exception {
         // Lichess sample game 1706 under swap at 24 Hz, seed 1 (1,000,003 + 1,805), nobody answering: 20.Qxe6 or Qxh2,
         // neither read, then ten moves alike; then Nxf2 nobody saw and 31.Qxe6+ read, which from Qxh2 only the
