@@ -205,13 +205,8 @@ final class Transition {
     void frame(Occupancy frame) {
         long t = Math.max(now, frame.atMillis());
         SquareSet b = frame.squares();
-        // Windows that ran out before this frame close first, on the board as it was until now. Not one that runs
-        // out just as the frame comes: the board may have changed any time since the scan before, so it was not
-        // seen to stand for the whole window (random standard game 9 under `noisy` at 24 Hz, -Pslow seed 2: Qd6,
-        // e7 flickering for 250 ms as the queen was lifted, read as Qe7 and committed as the frame that showed e7
-        // empty again came in).
-        advance(Math.max(now, t - 1));
-        now = t;
+        // Windows that ran out before this frame close first, on the board as it was until now.
+        advance(t);
         polarity = frame.polarity();
         if (board == null) {
             board = b;

@@ -631,14 +631,6 @@ class GameCheckTest {
     }
 
     @Test
-    void aFrameReadJustAsAWindowEndsIsLookedAtFirst() {
-        // SimulatedGamesTest's random standard game 9 under noisy at 24 Hz without debouncing, -Pslow seed 2
-        // (2 x 1,000,003 + 9): 26...Qd6, e7 flickering for 250 ms (a settle window) as the queen was lifted, then
-        // read empty in the very scan the window ran out; Qe7 was committed before that frame was looked at.
-        assertFollowedRight(noisy(TestGames.random(Variant.STANDARD, 9, 120), 24, 2 * 1_000_003L + 9));
-    }
-
-    @Test
     void aPromotionChosenOnTheBoardIsFollowedWhenTheSearchTakesItUp() {
         // SimulatedGamesTest's random standard game 105 under hall at 24 Hz, -Pslow seed 1 (1,000,003 + 105):
         // 35.axb8=N, the victim plucked, the pawn set down and swapped for the knight, b6 (the knight's choice square)
