@@ -953,6 +953,11 @@ final class StorySearch {
     private boolean lateJoined;
     /** Set by a reading with {@link #lateJoined}: the first move whose reply began before its landing was read. */
     private int readLate;
+    /**
+     * With {@link #readLate}: the reply was read begun early only because its own piece, set down a moment before,
+     * read gone before it was lifted (dropouts run into the lift): the landing it answers was read in time.
+     */
+    private boolean readLateOwn;
 
     /**
      * How long after the move before was read done a reply is read begun at the soonest: a reaction less a dropout
@@ -1067,6 +1072,7 @@ final class StorySearch {
         int unseenSq = -1, unseenMove = -1;
         long unseenLift = Long.MIN_VALUE, unseenSetDownBy = Long.MAX_VALUE;
         readLate = -1;
+        readLateOwn = false;
         for (int k = 0; k < line.size(); k++) {
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
@@ -1342,6 +1348,7 @@ final class StorySearch {
             if (lateJoined && readLate < 0 && k > 0 && floor != Long.MIN_VALUE && !inGap(floor)
                     && first < floor + REACTION_MILLIS - falseEmpty - slack) {
                 readLate = k - 1;
+                readLateOwn = first == fromLift && ownDropoutInto(m.from(), cursor[m.from()] - 1, first);
             } else if (k > 0 && floor != Long.MIN_VALUE && soonerThanAHand(first, floor)) {
                 early.add(placed(PromotionChoices.base(line.get(k - 1))));
             }
@@ -1522,8 +1529,15 @@ final class StorySearch {
             if (answered.intersect(droppedOut).isEmpty()) unexplained += earlyReplyMillis();
         }
         // (Read with dropouts run together, a capture nobody saw may be neither the move landed late nor the reply to
-        // it: that is one reading stretched twice, no story; see the reading with late landings.)
-        if (lateJoined && unseen > 0 && !(readLate >= 0 && (unseenMoves >>> readLate & 3) == 0)) return null;
+        // it: that is one reading stretched twice, no story; see the reading with late landings. Unless the reply was
+        // read begun early only because its own piece, just set down, dropped out into its lift: the landing it
+        // answers was read in time, and the reply's capture nobody saw is a misreading of another square. ECC 2018
+        // game 791 under `swap` at 24 Hz, seed 8: a5, Rfc7 dragged, a5 read empty before c7 was read filled, then
+        // axb6 nobody saw, Rxc3 and Qxc3; no story held and the game was never followed again.)
+        if (lateJoined && unseen > 0 && !(readLate >= 0
+                && (unseenMoves >>> readLate & (readLateOwn ? 1 : 3)) == 0)) {
+            return null;
+        }
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
                 heldForCapture, unseenMoves, dropoutCaptures);
@@ -1613,6 +1627,16 @@ final class StorySearch {
         long setDown = setDownFor(sq, k);
         return setDown != Long.MIN_VALUE && sensors.mayDropOut(at[j] - setDown, Math.max(0, now - at[j]),
                 sensors.longestReadingOf(sensors.longestJoinedFalseEmpty()));
+    }
+
+    /**
+     * Whether the lift of {@code sq} read at change {@code j} ({@code at}) may have begun as dropouts of its piece, set
+     * down within the while after which dropouts happen.
+     */
+    private boolean ownDropoutInto(int sq, int j, long at) {
+        if (j < 0 || sensors.dropout().none()) return false;
+        long setDown = setDownFor(sq, j);
+        return setDown != Long.MIN_VALUE && at - setDown <= sensors.dropoutWithinMillis();
     }
 
     /** Whether no square but {@code a} and {@code b} changed after {@code from} and before {@code to}. */

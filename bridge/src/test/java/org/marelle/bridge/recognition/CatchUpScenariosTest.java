@@ -722,6 +722,25 @@ class CatchUpScenariosTest {
     }
 
     @Test
+    void aReplyWhosePawnDroppedOutIntoItsLiftAndTookUnseenIsFollowed() {
+        // From the simulator (ECC 2018 game 791, `swap` at 24 Hz, seed 8), as the debounced scans read it: 37.a5 set
+        // down off centre; 37...Rfc7 dragged over e7 and d7; the a5 pawn's dropouts run into its lift for 38.axb6, so
+        // a5 reads empty 125 ms before the rook's landing on c7 is read, and the swap on b6 leaves no reading at all;
+        // then 38...Rxc3 39.Qxc3 (a hand on the h1 rook a moment first). A reply read begun that early was a landing
+        // read late, and with it no capture nobody saw was believed: no story held, the still board was reported as a
+        // mismatch and the game was never followed again. The early reading is the pawn's own square, set down
+        // within the while dropouts happen: the landing it answers was read in time, and the capture nobody saw is
+        // one more misreading, on another square.
+        Hands h = Hands.at(Position.fromFen("2rqb1k1/pp3rbp/1n1p2p1/3PppP1/PP2Pn1P/1QN1B3/3N1P2/R3KB1R w KQ - 1 19"),
+                HALL_24).ticking(42)
+                .up("a4").after(583).down("a5").after(250).up("f7").after(84).down("e7").after(83).change("-e7 +d7")
+                .after(42).up("a5").after(125).change("-d7 +c7").after(666).up("c7").after(375).up("c3").after(209)
+                .down("c3").after(125).up("h1").after(291).down("h1").after(542).up("b3").after(250).up("c3")
+                .after(167).down("c3").after(291).up("c3").after(167).down("c3").waitMs(3000);
+        assertThat(h.committed()).containsExactly("a5", "Rfc7", "axb6", "Rxc3", "Qxc3");
+    }
+
+    @Test
     void aReplyBegunAsACaptureLandsReadLateIsNotTakenForAnotherCapture() {
         // From the simulator (Lichess 2016-05 game 2414, `swap` at 24 Hz, seed 1): 19...Nd3 20.Bxd3 cxd3 21.Qd2 Rf7
         // 22.Ng3.
