@@ -77,11 +77,6 @@ record Ambiguity(SquareSet board, List<Story> stories, long since, RecognitionEv
         return new Ambiguity(board, stories, since, null, -1, -1, -1, Long.MAX_VALUE, withdraw, from, exchange);
     }
 
-    /** The square to touch for each story, in the order of {@link #stories}. */
-    List<Integer> squares() {
-        return stories.stream().map(Story::square).toList();
-    }
-
     /**
      * Asked at {@code now}: the question names each story in SAN, played from {@code position} (the committed one),
      * or from {@link #from} when they begin before it.

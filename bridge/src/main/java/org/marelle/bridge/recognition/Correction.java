@@ -348,11 +348,6 @@ final class Correction {
         return p.occupancyAfter(m).count() < p.occupancy().count();
     }
 
-    /** A story with every piece set down, read off the board as it happened. */
-    private static boolean settled(StorySearch.Story x) {
-        return !x.partial() && !x.misread() && !x.unread();
-    }
-
     private static SquareSet placed(Move lastMove) {
         return lastMove == null ? SquareSet.EMPTY : StorySearch.placed(PromotionChoices.base(lastMove));
     }

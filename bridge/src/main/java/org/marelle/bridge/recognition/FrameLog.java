@@ -483,8 +483,10 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
     }
 
     /**
-     * As {@link #earliestEmptyRunStart}, leaving out the runs that ended and that one dropout of the piece set down
-     * before them may have made ({@link SensorModel#mayDropOut}): the piece was lifted at the start found.
+     * The start of the earliest run, since {@code from}, during which {@code square} read empty for at least
+     * {@code minMillis}, leaving out the runs that ended and that one dropout of the piece set down before them may
+     * have made ({@link SensorModel#mayDropOut}): the piece was lifted at the start found; {@code Long.MAX_VALUE} when
+     * there was none.
      */
     long earliestLiftStart(int square, long from, long now, long minMillis, SensorModel sensors) {
         long[] earliest = {Long.MAX_VALUE};
@@ -532,18 +534,6 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
         long setDown = setDownOf(states, i, square);
         long unseen = states[states.length - 1].setDownUnseen(square);
         return unseen != Long.MIN_VALUE && unseen < t ? Math.max(setDown, unseen) : setDown;
-    }
-
-    /**
-     * The start of the earliest run, since {@code from}, during which {@code square} read empty for at least
-     * {@code minMillis}; {@code Long.MAX_VALUE} when there was none.
-     */
-    long earliestEmptyRunStart(int square, long from, long now, long minMillis) {
-        long[] earliest = {Long.MAX_VALUE};
-        emptyRuns(square, from, now, (start, end) -> {
-            if (end - start >= minMillis) earliest[0] = start;   // (newest first: the last one seen is the earliest)
-        });
-        return earliest[0];
     }
 
     /** The longest run, since {@code from}, during which {@code square} read empty (0 when it never did). */
@@ -768,33 +758,9 @@ record FrameLog(long at, SquareSet board, FrameLog older, int size, long[] setDo
 
     /**
      * When the latest run, since {@code from}, of states that read as {@code board} on the squares of {@code mask},
-     * lasting at least {@code minMillis}, ended; -1 when there was none or it still goes on.
-     */
-    long latestRunEnd(SquareSet board, SquareSet mask, long from, long now, long minMillis) {
-        long end = now, runEnd = -1;
-        for (FrameLog s = this; s != null; s = s.older) {
-            long stateEnd = end;
-            end = s.at;
-            if (stateEnd <= from) break;
-            if (s.showsOn(board, mask)) {
-                if (runEnd < 0) runEnd = stateEnd;
-                boolean begins = s.older == null || s.at <= from || !s.older.showsOn(board, mask);
-                if (begins) {
-                    boolean goesOn = runEnd == now && showsOn(board, mask);
-                    if (!goesOn && runEnd - Math.max(s.at, from) >= minMillis) return runEnd;
-                    runEnd = -1;
-                }
-            } else {
-                runEnd = -1;
-            }
-            if (s.at <= from) break;
-        }
-        return -1;
-    }
-
-    /**
-     * As {@link #latestRunEnd(SquareSet, SquareSet, long, long, long)}, a run going on across other readings no longer
-     * than {@code gap} (a square misread for a moment: a touch split by a neighbour's flicker is one touch).
+     * lasting at least {@code minMillis}, ended; -1 when there was none or it still goes on. A run goes on across
+     * other readings no longer than {@code gap} (a square misread for a moment: a touch split by a neighbour's flicker
+     * is one touch).
      */
     long latestRunEnd(SquareSet board, SquareSet mask, long from, long now, long minMillis, long gap) {
         // Newest first: the merged run being walked back (its end, and its start so far), and where the readings that
