@@ -11,6 +11,7 @@ import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognitionEvent;
 import org.marelle.bridge.recognition.RecognizerConfig;
 import org.marelle.bridge.recognition.RecognizerState;
+import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.bridge.recognition.Step;
 import org.marelle.bridge.session.GameSession;
 import org.marelle.bridge.session.SessionEvent;
@@ -163,15 +164,27 @@ public final class BoardLoop {
         apply(state.readingLost(atMillis));
     }
 
-    /** Lets time pass (windows run out, a flag falls). */
+    /**
+     * Lets time pass (windows run out, a flag falls). The recognizer is ticked {@link SensorModel#frameLatency()}
+     * behind {@code nowMillis}: a frame still settling in the debouncer carries the time of its first scan, which may
+     * be before now, and the recognizer must not decide on the board before it. (Ticked at now, a move pending on a
+     * bishop resting on d3 on its way to c4 was committed 5 ms before the frame that showed d3 empty again, stamped
+     * 36 ms earlier, arrived: TWIC game 136 under `hall` at 24 Hz.)
+     */
     public void tick(long nowMillis) {
-        apply(state.tick(nowMillis));
+        long settled = nowMillis - frameLatency();
+        if (settled > state.now()) apply(state.tick(settled));
         checkFlag(nowMillis);
+    }
+
+    private long frameLatency() {
+        return state.config().sensors().frameLatency();
     }
 
     /** When the recognizer next needs a {@link #tick}, or the side to move's flag falls, if no frame comes first. */
     public OptionalLong wakeUpAt() {
-        OptionalLong r = state.wakeUpAt();
+        OptionalLong w = state.wakeUpAt();
+        OptionalLong r = w.isEmpty() ? w : OptionalLong.of(w.getAsLong() + frameLatency());
         OptionalLong f = session.flagAt();
         if (f.isEmpty()) return r;
         return r.isEmpty() ? f : OptionalLong.of(Math.min(r.getAsLong(), f.getAsLong()));

@@ -120,9 +120,10 @@ public final class Daemon implements AutoCloseable {
     private void run() {
         try {
             while (true) {
-                // The time is read before the queue is looked at: a frame that was not in the queue then is stamped
-                // later than this time (a scaled clock holds time back until the frame is queued), so ticking at
-                // this time never lets a window run out ahead of a frame already made.
+                // The time is read before the queue is looked at: a frame that was not in the queue then settled
+                // later than this time (a scaled clock holds time back until the frame is queued), and the loop ticks
+                // the recognizer a debounce behind it (BoardLoop.tick), before the first scan of any frame still
+                // settling, so no window runs out ahead of a frame already under way.
                 long now = clock.millis();
                 guarded(() -> loop.retrySaving(now));
                 Input in = inbox.poll();

@@ -141,6 +141,17 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
+     * How long after a change's first scan its settled frame may reach the recognizer at worst: the debouncer's further
+     * scans ({@code debounceScans - 1}), and one more for a scan loop running late. A frame is stamped with its first
+     * scan, so a loop that ticks the recognizer on its clock ticks it this far behind: a frame still on its way is then
+     * never older than a tick (the recognizer would take it as arriving at the tick, and may have decided on the board
+     * before it).
+     */
+    public long frameLatency() {
+        return (long) Math.ceil(debounceScans * scanMillis());
+    }
+
+    /**
      * Whether a physical reading of {@code millis} ms may leave no settled reading at all: the scans sure to fall inside
      * it (in the worst phase, {@code ⌊millis / scan period⌋}), one fewer when a scan may be lost (the debouncer then
      * sees the scans either side of the lost one as consecutive), are fewer than the debouncer needs. A one-handed

@@ -15,12 +15,13 @@ import org.marelle.rules.Position;
 
 /**
  * Plays a game through the simulated hands and sensors and the real recognizer and compares the committed moves with
- * the game's. Frames and ticks reach the recognizer as in the daemon: each settled frame when the scan that settled
- * it happens (the frame itself carrying the earlier time of its first agreeing scan, as the debouncer gives it);
- * between frames a tick at the first scan at or after the time the recognizer asked to wake up
- * ({@link RecognizerState#wakeUpAt()}), but never at or after the scan that settles the next frame, since the daemon
- * would have that frame in hand by then. (A frame older than the last tick is taken by the recognizer as arriving
- * at the tick, as in the daemon.)
+ * the game's. Each settled frame reaches the recognizer when the scan that settled it happens (the frame itself
+ * carrying the earlier time of its first agreeing scan, as the debouncer gives it); between frames a tick at the first
+ * scan at or after the time the recognizer asked to wake up ({@link RecognizerState#wakeUpAt()}), but never at or
+ * after the scan that settles the next frame. (A frame older than the last tick is taken by the recognizer as arriving
+ * at the tick.) The daemon differs: it ticks the recognizer exactly when asked, a debounce behind its clock
+ * ({@code BoardLoop.tick}), as {@code marelle recognize} does; rounding the ticks up to a scan changes some decisions
+ * at 24 Hz (see docs/recognition.md, "Known limits", session 46).
  *
  * <p>Counting, per game, on the game as recorded in the end (a correction withdraws moves, the moves after it replace
  * them): {@code correct} plies recorded as in the game, in order; {@code wrong} 1 when a recorded move differs from

@@ -73,6 +73,32 @@ class BoardLoopTest {
     }
 
     @Test
+    void aChangeStillSettlingWhenAWindowRunsOutIsSeenBeforeTheWindowDecides() {
+        // Ra1 carried up the file and set down on a4, resting; then lifted again and set down on a6. The lift from a4
+        // began before a4's window ran out, but the debouncer reports it only a debounce later, stamped with its first
+        // scan. The loop, ticked when the window runs out by its clock, has not decided on the board before that
+        // frame: Ra6 is the move, not Ra4 and then a rook moved out of turn.
+        Position p = Position.fromFen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        GameSession s = GameSession.resume(List.of(), p, Map.of(), SessionJournal.NONE,
+                () -> Instant.parse("2025-03-01T10:00:00Z"), ZoneOffset.UTC);
+        BoardLoop l = new BoardLoop(s, RecognizerConfig.defaults(), log, f -> { });
+        int a1 = 0, a4 = 24, a6 = 40;
+        SquareSet board = p.occupancy();
+        l.frame(frame(board, 0));
+        l.frame(frame(board.without(a1), 1_000));
+        l.frame(frame(board.without(a1).with(a4), 1_300));
+        long windowEnds = l.recognizer().wakeUpAt().orElseThrow();
+        assertThat(l.wakeUpAt().orElseThrow()).isEqualTo(windowEnds + RecognizerConfig.defaults().sensors().frameLatency());
+        l.tick(windowEnds);
+        assertThat(s.game().plies()).as("nothing decided a debounce before the clock").isZero();
+        l.frame(frame(board.without(a1), windowEnds - 5));
+        l.frame(frame(board.without(a1).with(a6), windowEnds + 200));
+        for (long at = windowEnds + 300; at < windowEnds + 3_000; at += 50) l.tick(at);
+        assertThat(s.game().plies()).isEqualTo(1);
+        assertThat(s.game().position().fen()).startsWith("4k3/8/R7/8/8/8/8/4K3 b");
+    }
+
+    @Test
     void aRestartedLoopShowsTheLastMoveOfTheResumedGame() {
         Position p = Position.start(Variant.STANDARD);
         play(p.parseSan("e4"));
