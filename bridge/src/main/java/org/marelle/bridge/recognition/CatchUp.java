@@ -120,6 +120,7 @@ final class CatchUp {
                 if (beyond == Beyond.COMMITTED) continue;
                 if (beyond != Beyond.NOTHING) return;
                 if (correctedNow() || readByWhatItShows()) continue;
+                lookAgainOnceCorrectable();
                 return;
             }
             StorySearch.Story best = stories.get(0);
@@ -797,8 +798,13 @@ final class CatchUp {
                 .noneMatch(x -> Matcher.samePair(h.moves().get(0), x.moves().get(0))));
     }
 
-    /** The most horizons a board asks among (each lights a square). */
-    private static final int MOST_PARTING = 4;
+    /**
+     * The most horizons a board asks among (each lights a square). A queen's capture nobody saw may be any of five or
+     * six (Lichess 2016-05 game 2625 under `swap` at 24 Hz, seed 7: Qxg6+, or Qxb5, Qxa6, Qxc7, Qxd7+, then five moves
+     * alike; with four at most no horizon was kept, the question asked went unanswered as play went on, and the game
+     * was reported as a mismatch two moves later). Each is searched on from, a bounded search each.
+     */
+    private static final int MOST_PARTING = 8;
 
     /**
      * What {@link #beyondHorizon} did: nothing (no horizon explains the board), committed, asked, or waits (more than
@@ -825,20 +831,44 @@ final class CatchUp {
     }
 
     /**
+     * A board no story explains, searched at a glance (sooner than {@link #correctedNow}
+     * may correct), is searched again once it may: else it waits for the next frame, which a game played on at a quick
+     * pace brings only with the next move, searched then from a position already wrong (Lichess 2016-05 game 2828
+     * under `swap` at 24 Hz, seed 9, timed as the daemon times it: 12...Bxd2 read as Bxa3, searched at 246 ms).
+     */
+    private void lookAgainOnceCorrectable() {
+        long still = stillForCorrection();
+        if (t.board.equals(t.table.occupancy()) || t.now - t.log.at() >= still) return;
+        t.catchUpStill = still;
+        t.searched = null;
+    }
+
+    /**
      * How long the board must be still before {@link #correctedNow} corrects: the settle window, or, where the board
-     * could be a move of the committed position under way (its piece resting on a square it passes over, which no
-     * legal move may stop on), as long as such a piece may still slide on. (TWIC game 190 under `drag` at 24 Hz,
-     * -Pslow seed 1: 33.Rxh5+, then the queen dragged d2-h6 rested 250 ms on e3, where no move out of check stops;
-     * Rxh5+ was corrected to Rxe7 nobody saw, on which Qe3 was legal.)
+     * could be a move under way (its piece resting on a square it passes over, which no legal move may stop on), as
+     * long as such a piece may still slide on. The move may be one of the committed position (TWIC game 190 under
+     * `drag` at 24 Hz, -Pslow seed 1: 33.Rxh5+, then the queen dragged d2-h6 rested 250 ms on e3, where no move out of
+     * check stops; Rxh5+ was corrected to Rxe7 nobody saw, on which Qe3 was legal) or the reply to one of them
+     * (Lichess 2016-05 game 2426 under `drag` at 24 Hz, seed 2: 27...exd5, then 28.Bxf6 and the queen dragged d8-f6 to
+     * take back resting 250 ms on e7; exd5 was corrected to e5, on which Bxe5 Nxd5 Bxd6 Qe7 left that board).
      */
     private long stillForCorrection() {
-        SquareSet lifted = t.table.occupancy().minus(t.board), added = t.board.minus(t.table.occupancy());
-        if (!added.isEmpty()) {
-            for (int i = 0; i < t.table.count; i++) {
-                if (t.table.partly(i, lifted, added)) return Math.max(t.config.settleMillis(), t.config.slideMillis());
-            }
+        long slide = Math.max(t.config.settleMillis(), t.config.slideMillis());
+        if (underWay(t.table)) return slide;
+        for (int i = 0; i < t.table.count; i++) {
+            if (underWay(t.tableAfter(i))) return slide;
         }
         return t.config.settleMillis();
+    }
+
+    /** Whether the board could be a move of {@code table} under way, a piece resting on a square the move fills. */
+    private boolean underWay(MoveTable table) {
+        SquareSet lifted = table.occupancy().minus(t.board), added = t.board.minus(table.occupancy());
+        if (added.isEmpty()) return false;
+        for (int i = 0; i < table.count; i++) {
+            if (table.partly(i, lifted, added)) return true;
+        }
+        return false;
     }
 
     /**

@@ -8,8 +8,8 @@ import org.marelle.rules.Position;
 
 /**
  * Correcting the last moves committed when the board shows them wrong. A board no legal move from the committed
- * position explains, about to be reported as a mismatch, is searched again from the position one and then two moves
- * back ({@link Revisable}), on every reading since, and with a capture of up to forty moves back (and the recapture on
+ * position explains, about to be reported as a mismatch, is searched again from the position one, two, three and then
+ * four moves back ({@link Revisable#SEARCHED_PLIES}), on every reading since, and with a capture of up to forty moves back (and the recapture on
  * its square, if one followed) exchanged for
  * another by the same piece: when legal moves then explain it, those moves are withdrawn
  * ({@link RecognitionEvent.Corrected}) and the others committed in their place. The committed moves stay when a story

@@ -21,16 +21,18 @@ import org.marelle.rules.Position;
 record Revisable(List<Entry> entries, Reading frames) {
 
     /**
-     * How many plies back a move may be searched again on the readings since: a story search looks four plies ahead,
-     * so two moves corrected leave room for the two that showed them wrong.
+     * How many plies back a move may be searched again on the readings since. A move read wrong may be shown wrong only
+     * several plies on: ECC 2018 game 453 under `swap` at 24 Hz, -Pslow seed 1, 53...Rb4 54.Rxb4 was read for Rxe6
+     * Rb4, and only 55...Rd6, four plies after the first, left a board the moves committed could not explain. (Two,
+     * until session 47; searched again from each entry in turn, nearest first, so a nearer correction wins.)
      */
-    static final int SEARCHED_PLIES = 2;
+    static final int SEARCHED_PLIES = 4;
 
     /**
      * How many plies back a capture may be exchanged for another by the same piece (see {@link Correction}): the
      * board reads both alike until a piece on either square moves, which may be many moves later (31 plies in
      * Lichess 2016-05 game 3733 under `swap` at 24 Hz, seed 9: Bxc6+ bxc6 read as Bxa6 bxa6, then cxb5). Only the
-     * two newest entries keep their frame logs, so an entry costs a position and a history.
+     * {@link #SEARCHED_PLIES} newest entries keep their frame logs, so an entry costs a position and a history.
      */
     static final int PLIES = 40;
 

@@ -15,13 +15,11 @@ import org.marelle.rules.Position;
 
 /**
  * Plays a game through the simulated hands and sensors and the real recognizer and compares the committed moves with
- * the game's. Each settled frame reaches the recognizer when the scan that settled it happens (the frame itself
- * carrying the earlier time of its first agreeing scan, as the debouncer gives it); between frames a tick at the first
- * scan at or after the time the recognizer asked to wake up ({@link RecognizerState#wakeUpAt()}), but never at or
- * after the scan that settles the next frame. (A frame older than the last tick is taken by the recognizer as arriving
- * at the tick.) The daemon differs: it ticks the recognizer exactly when asked, a debounce behind its clock
- * ({@code BoardLoop.tick}), as {@code marelle recognize} does; rounding the ticks up to a scan changes some decisions
- * at 24 Hz (see docs/recognition.md, "Known limits", session 46).
+ * the game's. The recognizer is timed as in the daemon and in {@code marelle recognize}: each settled frame reaches it
+ * with the time of its first agreeing scan (the daemon runs the recognizer a debounce behind its scans,
+ * {@code BoardLoop.tick}, so a frame is never older than a tick), and between frames it is ticked exactly when it
+ * asked to wake up ({@link RecognizerState#wakeUpAt()}). Until session 47 the frames came when settled and the ticks
+ * on the next scan, which some decisions at 24 Hz depended on (docs/recognition.md, "Known limits").
  *
  * <p>Counting, per game, on the game as recorded in the end (a correction withdraws moves, the moves after it replace
  * them): {@code correct} plies recorded as in the game, in order; {@code wrong} 1 when a recorded move differs from
@@ -95,7 +93,7 @@ public final class GameCheck {
     /** How many questions the person answers once the game's moves are made (each about moves the board holds). */
     private static final int MOST_QUESTIONS_AT_THE_END = 4;
 
-    /** The same with settled frames from a board with {@code sensors} (whose scans the ticks fall on). */
+    /** The same with settled frames from a board with {@code sensors}. */
     public static Result check(Position initial, List<Move> moves, List<Sensors.Settled> frames, SensorModel sensors,
                                RecognizerConfig config) {
         return check(initial, moves, frames, sensors, config, true);
@@ -104,7 +102,7 @@ public final class GameCheck {
     private static Result check(Position initial, List<Move> moves, List<Sensors.Settled> frames, SensorModel sensors,
                                 RecognizerConfig config, boolean answers) {
         // The recognizer knows the board it reads, as the daemon's configuration tells it.
-        Player player = new Player(RecognizerState.start(initial, config.withSensors(sensors)), moves, sensors, answers);
+        Player player = new Player(RecognizerState.start(initial, config.withSensors(sensors)), moves, answers);
         for (Sensors.Settled original : frames) player.play(original);
         // (After the last move the board stays still while the result is settled: longer than a piece is held. A
         // question then is answered, and the board is left still as long again for what it decides after.)
@@ -123,34 +121,35 @@ public final class GameCheck {
     /** The simulated person at the board, feeding the frames and answering the board's questions. */
     private static final class Player {
         final List<Move> moves;
-        final SensorModel sensors;
         /** Whether the person answers the board's questions. */
         final boolean answers;
         final List<RecognitionEvent> events = new ArrayList<>();
         RecognizerState state;
         long shift;
         Occupancy last;
+        /** How many of the events the person has looked at for a question. */
+        int looked;
 
-        Player(RecognizerState state, List<Move> moves, SensorModel sensors, boolean answers) {
+        Player(RecognizerState state, List<Move> moves, boolean answers) {
             this.state = state;
             this.moves = moves;
-            this.sensors = sensors;
             this.answers = answers;
         }
 
         /**
          * Sets the board as {@code original} shows it, later by the time spent answering questions; the recognizer
-         * gets the frame when it is settled, with the time of its first scan.
+         * gets the frame at the time of its first agreeing scan, as the daemon's board loop gives it (it runs the
+         * recognizer a debounce behind the scans, so every tick before that time has happened and none after it).
          */
         void play(Sensors.Settled original) {
-            long settled = original.settledAt() + shift;
-            long answered = waitUntil(settled);
-            if (answered > settled) {
-                shift += answered - settled;
-                settled = original.settledAt() + shift;
-                waitUntil(settled);
+            long at = original.frame().atMillis() + shift;
+            long answered = waitUntil(at);
+            if (answered > at) {
+                shift += answered - at;
+                at = original.frame().atMillis() + shift;
+                waitUntil(at);
             }
-            feed(original.frame().at(original.frame().atMillis() + shift));
+            feed(original.frame().at(at));
         }
 
         /**
@@ -158,25 +157,39 @@ public final class GameCheck {
          * Returns when the person is done answering (at most {@code t} when there was nothing to answer).
          */
         long waitUntil(long t) {
-            int seen = events.size();
-            state = tickUntil(state, t, events, sensors);
+            // (From the last event the person looked at: a question a frame raised is answered too, not only one a
+            // tick raised.)
+            int seen = looked;
+            state = tickUntil(state, t, events);
+            looked = events.size();
             long until = t;
             // (A question the board asks once the answer to the one before is taken is answered too, as a person at
             // the board would: Lichess 2016-05 game 60 under `swap` at 40 Hz, -Pslow seed 1, the game's last moves
             // Bg5 Nxe2 asked a move at a time, the second question never answered.)
             for (int answered = 0; answered < MOST_QUESTIONS_AT_THE_END; answered++) {
-                RecognitionEvent.BoardAmbiguous asked = asked(events, seen);
-                if (asked == null || last == null || !answers) return until;
+                // (Only a question the board still asks: one withdrawn in the step that asked it, as the board
+                // changed at once, never lit the squares. Lichess 2016-05 game 1314 under `swap` at 24 Hz, seed 7: the
+                // question asked as a knight's Hall sensor dropped out was gone with the dropout, and the touch meant
+                // to answer it was read as the queen lifted.)
+                RecognitionEvent.BoardAmbiguous asked = lastAsked(events, seen);
+                if (asked == null || state.question().isEmpty() || last == null || !answers) return until;
                 seen = events.size();
+                looked = seen;
                 int square = squareOfTheGame(asked, moves, events);
                 if (square < 0) return until;
                 long touch = asked.atMillis() + REACT_MILLIS;
                 Occupancy before = last;
                 Occupancy touched = before.occupied(square) ? before.without(square) : before.with(square);
+                // (Nor one the board stopped asking while the person reacted.)
+                state = tickUntil(state, touch, events);
+                if (state.question().isEmpty()) {
+                    looked = events.size();
+                    return Math.max(until, touch);
+                }
                 // (The touch is given to the recognizer as frames directly: a deliberate quarter second, longer than
                 // any debouncing.)
                 for (Occupancy f : List.of(touched.at(touch), before.at(touch + TOUCH_MILLIS))) {
-                    state = tickUntil(state, f.atMillis(), events, sensors);
+                    state = tickUntil(state, f.atMillis(), events);
                     feed(f);
                 }
                 // (The frames after the question wait until the person is done: the board takes the answer once it
@@ -187,8 +200,10 @@ public final class GameCheck {
                 // on: Morphy game 209 under `swap` at 24 Hz, seed 6, Nxc8+ chosen, then "Qxd6#?" asked at once; the
                 // clock was run on to the game's end first, the board asked again meanwhile, and the touch then given
                 // in the past answered neither.)
+                looked = events.size();
                 if (asked(events, seen) != null) continue;
-                state = tickUntil(state, until, events, sensors);
+                state = tickUntil(state, until, events);
+                looked = events.size();
             }
             return until;
         }
@@ -208,6 +223,14 @@ public final class GameCheck {
 
     private static RecognitionEvent.BoardAmbiguous asked(List<RecognitionEvent> events, int from) {
         for (int i = from; i < events.size(); i++) {
+            if (events.get(i) instanceof RecognitionEvent.BoardAmbiguous a) return a;
+        }
+        return null;
+    }
+
+    /** The last question asked among {@code events} from {@code from} on, or null. */
+    private static RecognitionEvent.BoardAmbiguous lastAsked(List<RecognitionEvent> events, int from) {
+        for (int i = events.size() - 1; i >= from; i--) {
             if (events.get(i) instanceof RecognitionEvent.BoardAmbiguous a) return a;
         }
         return null;
@@ -235,9 +258,11 @@ public final class GameCheck {
         return -1;
     }
 
-    /** Ticks whenever the recognizer asks, at the first scan at or after the time asked for, until {@code before}. */
-    private static RecognizerState tickUntil(RecognizerState state, long before, List<RecognitionEvent> events,
-                                             SensorModel sensors) {
+    /**
+     * Ticks whenever the recognizer asks, exactly then, until {@code before}: the daemon's board loop wakes the
+     * recognizer at the time it asked for, on a clock a debounce behind the scans ({@code BoardLoop.tick}).
+     */
+    private static RecognizerState tickUntil(RecognizerState state, long before, List<RecognitionEvent> events) {
         for (int guard = 0; guard < 100; guard++) {
             OptionalLong wake = state.wakeUpAt();
             if (wake.isEmpty()) break;
@@ -246,8 +271,8 @@ public final class GameCheck {
                 throw new IllegalStateException("the recognizer asks for a tick at " + wake.getAsLong() + ", not after now ("
                         + state.now() + ")");
             }
-            long at = sensors.scanAt(sensors.scanAtOrAfter(wake.getAsLong()));
-            if (at >= before || at <= state.now()) break;
+            long at = wake.getAsLong();
+            if (at >= before) break;
             Step step = state.tick(at);
             events.addAll(step.events());
             state = step.state();

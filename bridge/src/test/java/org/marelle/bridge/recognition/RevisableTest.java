@@ -34,7 +34,7 @@ class RevisableTest {
     }
 
     @Test
-    void noMorePliesThanKeptAreKeptAndReadingsOnlyForTheLastTwo() {
+    void noMorePliesThanKeptAreKeptAndReadingsOnlyForTheLastSearched() {
         SquareSet b = SquareSet.of(1);
         Move e4 = START.parseSan("e4");
         Revisable r = Revisable.NONE;
@@ -42,9 +42,10 @@ class RevisableTest {
         for (int i = 0; i < n; i++) r = r.committed(entry(e4, FrameLog.of(i * 1_000L, b), i * 1_000L + 10), b);
         assertThat(r.entries()).hasSize(Revisable.PLIES);
         assertThat(r.back(Revisable.PLIES).committedAt()).isEqualTo(2_010);
-        assertThat(r.frames().oldest().at()).isEqualTo((n - 2) * 1_000L + 10);
-        assertThat(r.logFor(r.back(2))).isNotNull();
-        assertThat(r.logFor(r.back(3))).isNull();
+        int k = Revisable.SEARCHED_PLIES;
+        assertThat(r.frames().oldest().at()).isEqualTo((n - k) * 1_000L + 10);
+        assertThat(r.logFor(r.back(k))).isNotNull();
+        assertThat(r.logFor(r.back(k + 1))).isNull();
         assertThat(r.without(3).entries()).hasSize(Revisable.PLIES - 3);
     }
 

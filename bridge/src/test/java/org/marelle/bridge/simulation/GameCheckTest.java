@@ -461,6 +461,52 @@ class GameCheckTest {
     }
 
     @Test
+    void aReplyRestingOnItsWayIsNoReasonToCorrectTheMoveBeforeEither() throws Exception {
+        // Lichess sample game 2426 under drag at 24 Hz, seed 2 (2,000,006 + 2,525): 27...exd5 seen whole, then 28.Bxf6
+        // dragged from b2 and, at once, the queen dragged d8-f6 to take back, resting 250 ms on e7. Searched once the
+        // board had been still the settle window, no story from the committed position explained it, and exd5 was
+        // corrected to e5, on which Bxe5 Nxd5 Bxd6 Qe7 left that board. A board that could be the reply to a move of
+        // the committed position under way now waits as long as its piece may still slide on.
+        GameCheck.Result r = played(Profile.DRAG, LICHESS, 2426, 24, 2, 2_525);
+        assertFollowedRight(r);
+        assertThat(r.corrections()).isZero();
+    }
+
+    @Test
+    void movesShownWrongFourPliesOnAreCorrected() throws Exception {
+        // ECC 2018 game 453 under swap at 24 Hz, seed 1 as -Pslow seeds it (1,000,003 + 453): 53...Rxe6 nobody saw, then
+        // Rb6-b4 dragged, read as 53...Rb4 54.Rxb4; Ke5 Kf3 followed, and only 55...Rd6 left a board the moves
+        // committed could not explain, four plies after the move read wrong. Searched again two plies back at most,
+        // the correction was never found and the game was a mismatch to its end; now up to four.
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 453, 24, 1, 453);
+        assertFollowedRight(r);
+        assertThat(r.corrections()).isEqualTo(1);
+    }
+
+    @Test
+    void fiveCapturesNobodySawThenFiveMovesAlikeAreAskedAboutNotReportedAsAMismatch() throws Exception {
+        // Lichess sample game 2625 under swap at 24 Hz, seed 7 (7,000,021 + 2,724), a held-out seed: 18.Qxg6+ a swap
+        // no scan saw, which Qxb5, Qxa6, Qxc7 and Qxd7+ explain as well, then Kf8 Nd5 Bxf2+ Rxf2+ Nf6. The question
+        // asked went as the next move began; with at most four horizons kept where stories part, none was, and once
+        // Bxf6 Rh6 took the board past the search's plies it was reported as a mismatch to the game's end. Up to
+        // eight are kept now: the board is searched on from each, asks among them, and the person's touch says Qxg6+.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 2625, 24, 7, 2_724);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void thePersonAnswersOnlyAQuestionTheBoardStillAsks() throws Exception {
+        // Lichess sample game 1314 under swap at 24 Hz, seed 7 (7,000,021 + 1,413), a held-out seed: after 22.dxe5 the
+        // board asked between Qxe5 and Qb7 (then Qxb7 or the reverse), in the very frame where the knight just set on
+        // h4 dropped out, which withdrew the question at once: the lights never showed it. The simulated person
+        // touched e5 all the same, and the lifted queen was read as play (Qb7 Qxb7 Ng6 committed). A person answers
+        // what the lights ask; the board asks again once the dropout is over, and that question is answered.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 1314, 24, 7, 1_413);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isPositive();
+    }
+
+    @Test
     void aLandingReadLateGoesWithACaptureReadApartFromItsSquaresLaterEmptiness() throws Exception {
         // Lichess sample game 1007 under swap at 24 Hz, seed 8 (8,000,024 + 1,106), a held-out seed: 15...O-O, rook
         // first, the king's landing on g8 read 83 ms after White lifted the f4 pawn for 16.fxe5, a swap no scan saw,
