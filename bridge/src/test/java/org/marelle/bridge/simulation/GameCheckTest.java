@@ -495,6 +495,18 @@ class GameCheckTest {
     }
 
     @Test
+    void horizonsThatPartedStayWhenASearchLeavesOneBehind() throws Exception {
+        // Lichess sample game 2861 under swap at 24 Hz, seed 3 (3,000,009 + 2,960), a held-out seed: 27...Qxf4 a swap
+        // no scan saw, which Qxf3, or Qe1 with 28.Raxe1, explain as well; then Rd8 Qxe6+ Kf8 Qxe7+ Kg8 Qe6+ Kf8 Qe7+
+        // Kg8 alike. A search whose close stories began with Qxf3 and Qxf4 alone dropped all three horizons, and the
+        // next, which found only the Qe1 line within its plies, committed it: nobody answering, the game was recorded
+        // wrong. The horizons stay while every close story begins with one of them; the board asks among them.
+        GameCheck.Result unanswered = playedUnanswered(Profile.SWAP, LICHESS, 2861, 24, 3, 2_960);
+        assertThat(unanswered.wrong()).as(String.valueOf(unanswered.problem())).isZero();
+        assertFollowedRight(played(Profile.SWAP, LICHESS, 2861, 24, 3, 2_960));
+    }
+
+    @Test
     void thePersonAnswersOnlyAQuestionTheBoardStillAsks() throws Exception {
         // Lichess sample game 1314 under swap at 24 Hz, seed 7 (7,000,021 + 1,413), a held-out seed: after 22.dxe5 the
         // board asked between Qxe5 and Qb7 (then Qxb7 or the reverse), in the very frame where the knight just set on
