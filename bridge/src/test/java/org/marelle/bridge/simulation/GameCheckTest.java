@@ -507,6 +507,17 @@ class GameCheckTest {
     }
 
     @Test
+    void aTouchThatLeavesTheGamesPositionStillAnswers() throws Exception {
+        // ECC 2018 game 763 under swap at 24 Hz, seed 1 as -Pslow seeds it (1,000,003 + 763): 28...Rxa2+ a swap no
+        // scan saw, then Ke3 Ra3+ Kf2, which brought rook and king back; asked Rxa2+ or Re3, the person set a piece on
+        // the lit a2, which left the board as the game's position stood: read as "none of these", the answer was lost
+        // and the game never followed again. One lit square touched is a touch, whatever the board then matches.
+        GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 763, 24, 1, 763);
+        assertFollowedRight(r);
+        assertThat(r.questions()).isEqualTo(1);
+    }
+
+    @Test
     void thePersonAnswersOnlyAQuestionTheBoardStillAsks() throws Exception {
         // Lichess sample game 1314 under swap at 24 Hz, seed 7 (7,000,021 + 1,413), a held-out seed: after 22.dxe5 the
         // board asked between Qxe5 and Qb7 (then Qxb7 or the reverse), in the very frame where the knight just set on
