@@ -19,9 +19,9 @@ import org.marelle.rules.Variant;
  * spurious, the simulated player answering the board's questions. The normal run plays a subset; the {@code slow} tag
  * (run with {@code -Pslow}) plays every game of every file and more random games. {@code scripts/recognition-grid}
  * measures the same grid with {@code marelle simulate} (its seeds number the games from 0, these from 1: the two
- * check different draws of the same hands and sensors). Issue #13 is open: the {@code slow} tests fail today, on eight
+ * check different draws of the same hands and sensors). Issue #13 is open: the {@code slow} tests fail today, on seven
  * real games at 24 Hz ({@code noisy}, {@code hall}, {@code swap}) and three random ones (see docs/recognition.md, Known
- * limits), which the grid's draws do not show.
+ * limits, session 47), which the grid's draws do not show.
  */
 class SimulatedGamesTest {
 
