@@ -430,7 +430,7 @@ final class Transition {
             // moves after brought every other piece back. ECC 2018 game 763 under `swap` at 24 Hz, -Pslow seed 1:
             // 28...Rxa2+ Ke3 Ra3+ Kf2, asked as Rxa2+ or Re3; the touch that set a piece on a2 read as the game's
             // position, "none of these", and the game was never followed again.)
-            if (ambiguity != null && ambiguity.reported() && touchesOneLitSquare() && touchOfAStory()) return;
+            if (ambiguity != null && ambiguity.reported() && litSquareTouched() >= 0 && touchOfAStory()) return;
             // The board back at the game's position answers a question with "none of these" (a piece that was still
             // held is set back).
             if (ambiguity != null && !ambiguity.board().equals(board)) ambiguity = null;
@@ -543,13 +543,13 @@ final class Transition {
      * touched before another is moved), no answer. Returns whether the board is such a touch (or its end).
      */
     private boolean touchOfAStory() {
-        SquareSet diff = board.symmetricDifference(ambiguity.board());
-        if (diff.count() == 1 && ambiguity.storyAt(diff.first()) != null) {
-            ambiguity = ambiguity.touching(diff.first(), now);
+        int lit = litSquareTouched();
+        if (lit >= 0) {
+            ambiguity = ambiguity.touching(lit, now);
             return true;
         }
         if (ambiguity.touched() < 0) return false;
-        if (!diff.isEmpty()) {
+        if (!board.equals(ambiguity.board())) {
             // (Lichess 2016-05 game 3456 under `swap` at 24 Hz, seed 1, nobody answering: Qxe4 or Qf5 asked, then the
             // knight on the lit f5 lifted, held 1.4 s and set back, and lifted again for Nxe3 half a second later: the
             // hesitation chose Qf5, and the game was recorded wrong.)
@@ -570,10 +570,10 @@ final class Transition {
         return true;
     }
 
-    /** Whether the board differs from the one asked about on one square only, a lit one. */
-    private boolean touchesOneLitSquare() {
+    /** The square where the board differs from the one asked about when that is one square only, a lit one; else -1. */
+    private int litSquareTouched() {
         SquareSet diff = board.symmetricDifference(ambiguity.board());
-        return diff.count() == 1 && ambiguity.storyAt(diff.first()) != null;
+        return diff.count() == 1 && ambiguity.storyAt(diff.first()) != null ? diff.first() : -1;
     }
 
     /**
