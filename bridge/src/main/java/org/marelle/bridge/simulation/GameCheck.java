@@ -201,7 +201,7 @@ public final class GameCheck {
                 // clock was run on to the game's end first, the board asked again meanwhile, and the touch then given
                 // in the past answered neither.)
                 looked = events.size();
-                if (asked(events, seen) != null) continue;
+                if (lastAsked(events, seen) != null) continue;
                 state = tickUntil(state, until, events);
                 looked = events.size();
             }
@@ -219,13 +219,6 @@ public final class GameCheck {
             state = step.state();
             last = frame;
         }
-    }
-
-    private static RecognitionEvent.BoardAmbiguous asked(List<RecognitionEvent> events, int from) {
-        for (int i = from; i < events.size(); i++) {
-            if (events.get(i) instanceof RecognitionEvent.BoardAmbiguous a) return a;
-        }
-        return null;
     }
 
     /** The last question asked among {@code events} from {@code from} on, or null. */
