@@ -74,6 +74,23 @@ final class CatchUp {
     private void decideRounds() {
         for (int round = 0; round < StorySearch.MAX_PLIES && t.catchUpDue(); round++) {
             lastClose = null;
+            if (pastSearchReach()) {
+                // (Horizons from here as deep as the search looks: the board has moved on past anything a search
+                // from the committed position reaches, and that search, run to its bound on every look, was nearly
+                // all of a step's time while a question stood unanswered for many plies (50 ms on this machine
+                // replaying Lichess 2016-05 game 337 under `swap` at 24 Hz, seed 3: cxb5 or cxd5, nobody
+                // answering, then 24 plies alike). The horizons are searched on first; the committed position only
+                // when they explain nothing, as before.)
+                Beyond beyond = beyondHorizon();
+                if (beyond == Beyond.COMMITTED) continue;
+                if (beyond != Beyond.NOTHING) {
+                    t.searched = t.board;
+                    t.movedSinceCommit = true;
+                    lastStories = List.of();
+                    searchedFrom = t.table.position;
+                    return;
+                }
+            }
             StorySearch.Result r = t.searchStories();
             t.searched = t.board;
             List<StorySearch.Story> stories = r.stories();
@@ -815,6 +832,16 @@ final class CatchUp {
      * one horizon explains it, not yet asked about).
      */
     private enum Beyond { NOTHING, COMMITTED, ASKED, WAITING }
+
+    /**
+     * Whether every horizon remembered from the committed position holds at least as many moves as a search looks
+     * ahead: the board has moved on past the search's reach from here (a story within its plies would need the moves
+     * since to have come back to a board seen before).
+     */
+    private boolean pastSearchReach() {
+        if (t.horizons.isEmpty() || !t.horizons.get(0).from().equals(t.table.position)) return false;
+        return t.horizons.stream().allMatch(h -> h.moves().size() >= StorySearch.MAX_PLIES);
+    }
 
     /**
      * No legal story from the committed position explains the board, still for the settle window, not even one with a
