@@ -27,14 +27,19 @@ import org.marelle.bridge.simulation.Sensors;
  * Plays the first {@code GAMES} games of each file (as {@code marelle simulate} numbers its seeds: the seed times
  * 1,000,003 plus the game's index over all files), each three times, and keeps each step's fastest time (a GC
  * pause or the other core's load is not the recognizer's cost). Prints the number of steps, the median, p99 and
- * maximum, and the slowest steps.
+ * maximum, and the slowest steps, each timed again alone thirty times from the state it was taken from (the
+ * recognizer's states are immutable), the median of those: a step's cost with the JIT warm, which the games' runs,
+ * each step's code compiled or not yet, only bound from above.
  */
 public final class StepLatency {
 
     private static final int RUNS = 3;
     private static final int SLOWEST = 8;
+    /** How often each of the slowest steps is timed again alone (its state kept: the recognizer is immutable). */
+    private static final int AGAIN = 30;
 
-    private record Slow(long nanos, String where) {
+    /** A step: the state it was taken from and its input (a frame, or a tick when {@code frame} is null). */
+    private record Slow(long nanos, String where, RecognizerState before, Occupancy frame, long tick) {
     }
 
     private StepLatency() {
@@ -63,35 +68,36 @@ public final class StepLatency {
                 List<Sensors.Settled> frames = HumanPlaySimulator.settled(g.initial(), g.moves(), profile, sensors,
                         seed * 1_000_003L + at);
                 long[] best = null;
-                String[] where = null;
+                List<Slow> steps = new ArrayList<>();
                 for (int run = 0; run < RUNS; run++) {
                     List<Long> nanos = new ArrayList<>();
-                    List<String> places = new ArrayList<>();
                     RecognizerState s = RecognizerState.start(g.initial(), config);
                     for (Sensors.Settled x : frames) {
                         Occupancy frame = x.frame();
                         for (OptionalLong w = s.wakeUpAt(); w.isPresent() && w.getAsLong() < frame.atMillis()
                                 && w.getAsLong() > s.now(); w = s.wakeUpAt()) {
+                            RecognizerState before = s;
                             long t0 = System.nanoTime();
                             s = s.tick(w.getAsLong()).state();
                             nanos.add(System.nanoTime() - t0);
-                            places.add("tick " + w.getAsLong());
+                            if (run == 0) steps.add(new Slow(0, where(g, "tick " + w.getAsLong()), before, null, w.getAsLong()));
                         }
+                        RecognizerState before = s;
                         long t0 = System.nanoTime();
                         s = s.accept(frame).state();
                         nanos.add(System.nanoTime() - t0);
-                        places.add("frame " + frame.atMillis());
+                        if (run == 0) steps.add(new Slow(0, where(g, "frame " + frame.atMillis()), before, frame, 0));
                     }
                     if (best == null) {
                         best = nanos.stream().mapToLong(Long::longValue).toArray();
-                        where = places.toArray(String[]::new);
                     } else {
                         for (int i = 0; i < best.length && i < nanos.size(); i++) best[i] = Math.min(best[i], nanos.get(i));
                     }
                 }
                 for (int i = 0; i < best.length; i++) {
                     all.add(best[i]);
-                    slowest.add(new Slow(best[i], g.source() + " game " + g.number() + ", " + where[i]));
+                    Slow step = steps.get(i);
+                    slowest.add(new Slow(best[i], step.where(), step.before(), step.frame(), step.tick()));
                 }
                 slowest.sort((a, b) -> Long.compare(b.nanos(), a.nanos()));
                 if (slowest.size() > SLOWEST) slowest.subList(SLOWEST, slowest.size()).clear();
@@ -106,6 +112,22 @@ public final class StepLatency {
         System.out.printf("steps %d: median %.1f µs, p99 %.1f µs, p99.9 %.2f ms, max %.2f ms%n", sorted.length,
                 sorted[sorted.length / 2] / 1e3, sorted[(int) (sorted.length * 0.99)] / 1e3,
                 sorted[(int) (sorted.length * 0.999)] / 1e6, sorted[sorted.length - 1] / 1e6);
-        for (Slow s : slowest) System.out.printf("  %.2f ms  %s%n", s.nanos() / 1e6, s.where());
+        System.out.println("the slowest steps (fastest of three in the games; then the median of " + AGAIN
+                + " runs alone, the JIT warm):");
+        for (Slow s : slowest) {
+            long[] again = new long[AGAIN];
+            for (int i = 0; i < AGAIN; i++) {
+                long t0 = System.nanoTime();
+                if (s.frame() == null) s.before().tick(s.tick());
+                else s.before().accept(s.frame());
+                again[i] = System.nanoTime() - t0;
+            }
+            Arrays.sort(again);
+            System.out.printf("  %.2f ms, alone %.2f ms  %s%n", s.nanos() / 1e6, again[AGAIN / 2] / 1e6, s.where());
+        }
+    }
+
+    private static String where(GameFiles.Game g, String step) {
+        return g.source() + " game " + g.number() + ", " + step;
     }
 }
