@@ -585,6 +585,7 @@ final class StorySearch {
             if (deadEnds.contains(key)) continue;
             line.add(m);
             before.add(p);
+            lineChanged(line.size() - 1);
             boolean below = extend(next, line, before, reachedNext, borrows, unseenNext, landedNext, unreadNext);
             line.remove(line.size() - 1);
             before.remove(before.size() - 1);
@@ -912,13 +913,32 @@ final class StorySearch {
             if (!(m instanceof Move.Castle) && before.get(k).pieceAt(m.to()) != null) captures |= 1 << k;
         }
         Story story = null;
+        // The choices of captures (the bits of moves 0 to k, each failure's move k) whose reading failed at move k:
+        // every choice that makes them alike fails there alike, since a reading up to move k looks at no later bit.
+        int[] failedMoves = new int[Integer.bitCount(captures) + 1];
+        int[] failedChoices = new int[failedMoves.length];
+        int failures = 0;
         for (int size = 1; story == null && size <= Integer.bitCount(captures); size++) {
+            masks:
             for (int mask = captures; story == null && mask != 0; mask = (mask - 1) & captures) {
                 if (Integer.bitCount(mask) != size) continue;
+                for (int f = 0; f < failures; f++) {
+                    if ((mask & (2 << failedMoves[f]) - 1) == failedChoices[f]) continue masks;
+                }
                 hesitationMayHelp = false;
                 briefHesitation = false;
                 briefGain = 0;
                 story = read(line, before, partial, false, false, mask);
+                if (story == null && failedAt < line.size()) {
+                    // (Failed before its end: no second look is wanted, see read.)
+                    if (failures == failedMoves.length) {
+                        failedMoves = java.util.Arrays.copyOf(failedMoves, 2 * failures);
+                        failedChoices = java.util.Arrays.copyOf(failedChoices, 2 * failures);
+                    }
+                    failedMoves[failures] = failedAt;
+                    failedChoices[failures++] = mask & (2 << failedAt) - 1;
+                    continue;
+                }
                 if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, mask);
                 else story = readBriefHesitations(line, before, partial, mask, story);
             }
@@ -1019,6 +1039,13 @@ final class StorySearch {
         return again != null && (story == null || again.cost() < story.cost()) ? again : story;
     }
 
+    /**
+     * Set by a reading: the move of its line it was reading when it failed, or the line's length when it failed after
+     * reading every move (on what the whole story leaves unexplained). Until then it sets no field a second look reads
+     * ({@link #hesitationMayHelp}, {@link #briefHesitation}).
+     */
+    private int failedAt;
+
     /** Set by a reading that failed on a piece standing on a square a move of its story left. */
     private boolean hesitationMayHelp;
     /**
@@ -1069,8 +1096,69 @@ final class StorySearch {
         return cursorScratch;
     }
 
+    /**
+     * The line read as {@link #readMoves} reads it, unless a reading of a line that shares its moves so far is
+     * remembered to have failed where this one would, read the same way (see {@link #failures}).
+     */
     private Story read(List<Move> line, List<Position> before, boolean partial, boolean hesitated,
                        boolean landingsUnseen, int unseenCaptures) {
+        int n = line.size();
+        if (n > REMEMBERED_PLIES) return readMoves(line, before, partial, hesitated, landingsUnseen, unseenCaptures);
+        for (int k = 0; k < n; k++) {
+            long key = failureKey(k, n, partial, hesitated, landingsUnseen, unseenCaptures);
+            int d = Math.min(k + 2, n) - 1;
+            long[] at = failures[d];
+            for (int i = 0; i < failureCount[d]; i++) {
+                if ((at[i] & FAILURE_KEY) != key) continue;
+                failedAt = k;
+                readLate = (int) (at[i] >>> 32 & 0xF) - 1;
+                readLateOwn = (at[i] >>> 36 & 1) != 0;
+                return null;
+            }
+        }
+        Story story = readMoves(line, before, partial, hesitated, landingsUnseen, unseenCaptures);
+        if (story == null && failedAt < n) {
+            int d = Math.min(failedAt + 2, n) - 1;
+            if (failureCount[d] == failures[d].length) failures[d] = java.util.Arrays.copyOf(failures[d], 2 * failureCount[d]);
+            failures[d][failureCount[d]++] = failureKey(failedAt, n, partial, hesitated, landingsUnseen, unseenCaptures)
+                    | (long) (readLate + 1) << 32 | (readLateOwn ? 1L : 0L) << 36;
+        }
+        return story;
+    }
+
+    /**
+     * Readings that failed at a move before their line's end, by the moves they had read: {@code failures[d]} holds
+     * those whose failing move, with the move after it (which a reading of a move looks at: does it take the piece
+     * set down?), ends at the line's {@code d}th move, for the line the search is on now (cleared as the search
+     * replaces that move). Each is its key ({@link #failureKey}) and the reading's {@link #readLate} and
+     * {@link #readLateOwn} when it failed. A reading up to move {@code k} looks at nothing later: the line's moves
+     * up to {@code k + 1}, whether {@code k} is its last (with {@code partial}), how it reads (the fields and arguments
+     * in the key) and the captures' bits up to {@code k}. So a line that shares all that fails there alike, and is not
+     * read again (lines that differ only in later moves: most of what a search from a few plies back reads, each in
+     * up to 2^captures ways).
+     */
+    private final long[][] failures = new long[REMEMBERED_PLIES][8];
+    private final int[] failureCount = new int[REMEMBERED_PLIES];
+    private static final int REMEMBERED_PLIES = 8;
+    private static final long FAILURE_KEY = 0xFFFF_FFFFL;
+
+    /** What a reading that failed at move {@code k} of a line of {@code n} moves depended on (see {@link #failures}). */
+    private long failureKey(int k, int n, boolean partial, boolean hesitated, boolean landingsUnseen,
+                            int unseenCaptures) {
+        int upToK = (2 << k) - 1;
+        int flags = (hesitated ? 1 : 0) | (landingsUnseen ? 2 : 0) | (briefLandings ? 4 : 0) | (landingsRead ? 8 : 0)
+                | (lateLandings ? 16 : 0) | (lateJoined ? 32 : 0) | (briefHesitations ? 64 : 0);
+        return k | (k == n - 1 && partial ? 8L : 0L) | (long) flags << 4
+                | (long) (capturingLandingUnseen & upToK) << 11 | (long) (unseenCaptures & upToK) << 19;
+    }
+
+    /** Forgets the failed readings whose moves reach the line's {@code d}th move (it is being replaced). */
+    private void lineChanged(int d) {
+        if (d < REMEMBERED_PLIES) failureCount[d] = 0;
+    }
+
+    private Story readMoves(List<Move> line, List<Position> before, boolean partial, boolean hesitated,
+                            boolean landingsUnseen, int unseenCaptures) {
         int[] cursor = cursorScratch();
         long floor = Long.MIN_VALUE;
         long[] doneAt = new long[line.size()];
@@ -1109,6 +1197,7 @@ final class StorySearch {
         readLate = -1;
         readLateOwn = false;
         for (int k = 0; k < line.size(); k++) {
+            failedAt = k;
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
             SquareSet occ = p.occupancy();
@@ -1405,6 +1494,7 @@ final class StorySearch {
             lastDoubtful = doubtful;
             lastTo = m.to();
         }
+        failedAt = line.size();
         // The pieces lifted for the next move, in a story with its last move done (see replyBegun below).
         SquareSet nextLifted = null;
         if (partial && line.isEmpty()) {
