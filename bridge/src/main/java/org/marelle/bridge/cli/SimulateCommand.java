@@ -98,6 +98,11 @@ final class SimulateCommand implements Callable<Integer> {
             + " tell the stories apart")
     private boolean unanswered;
 
+    @Option(names = "--search-only", description = "every move decided by the story search alone, the move matcher"
+            + " proposing none: a developer's measure of the way to one cost for every decision, not yet as good"
+            + " on every profile (docs/recognition.md)")
+    private boolean searchOnly;
+
     @Option(names = "--dump", paramLabel = "DIR",
             description = "write the sensor trace of each game that goes wrong to DIR (replay with marelle recognize)")
     private Path dump;
@@ -119,7 +124,8 @@ final class SimulateCommand implements Callable<Integer> {
                 debounce == null ? base.debounceScans() : debounce);
         err.println("sensors: " + sensors.scanHz() + " Hz, debounce " + sensors.debounceScans() + " scan(s)");
         if (dump != null) Files.createDirectories(dump);
-        RecognizerConfig config = RecognizerConfig.defaults();
+        RecognizerConfig config = RecognizerConfig.defaults().withSearchOnly(searchOnly);
+        if (searchOnly) err.println("decisions: the story search alone (--search-only)");
         Tally total = Tally.ZERO;
         long gameIndex = 0;
         boolean unreadable = false, missing = false;

@@ -30,6 +30,11 @@ package org.marelle.bridge.recognition;
  *                        wrong (default {@link SensorModel#hall} at 50 Hz with 2-scan debouncing, the daemon's scanning
  *                        with the sensors that misread the most: a piece set down off centre may read empty for up to
  *                        120 ms within a second)
+ * @param searchOnly      whether every move is decided by the story search alone, the move matcher proposing none
+ *                        (it still finds takebacks, a new game and result gestures, and a move it matches still keeps a
+ *                        takeback from being read): the way to one cost for every decision (issue #13, items 2 and
+ *                        4), measured beside the released way until it is as good on every profile. Off by default;
+ *                        see docs/recognition.md, "Deciding by the story search alone"
  */
 public record RecognizerConfig(
         Mode mode,
@@ -44,7 +49,8 @@ public record RecognizerConfig(
         long mismatchMillis,
         long proofMillis,
         int takebackPlies,
-        SensorModel sensors) {
+        SensorModel sensors,
+        boolean searchOnly) {
 
     /** What putting the pieces back to an earlier position means. */
     public enum Mode {
@@ -70,6 +76,23 @@ public record RecognizerConfig(
         if (sensors == null) throw new IllegalArgumentException("sensors must be given (a SensorModel)");
     }
 
+    /** The configuration with every move decided as released (see {@link #searchOnly}: off). */
+    public RecognizerConfig(Mode mode, long settleMillis, long slideMillis, long castlingMillis, long captureMillis,
+                            long promotionMillis, long takebackMillis, long newGameMillis, long resultMillis,
+                            long mismatchMillis, long proofMillis, int takebackPlies, SensorModel sensors) {
+        this(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis, takebackMillis,
+                newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors, false);
+    }
+
+    /**
+     * The same recognizer with every move decided by the story search alone ({@code on}), or as released: a
+     * developer's measure for now (`marelle simulate --search-only`), not a setting. See {@link #searchOnly}.
+     */
+    public RecognizerConfig withSearchOnly(boolean on) {
+        return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors, on);
+    }
+
     /** The sensors the defaults assume: the daemon's scanning (50 Hz, 2 scans) of Hall sensors. */
     public static final SensorModel DEFAULT_SENSORS = SensorModel.hall(50, 2);
 
@@ -82,7 +105,7 @@ public record RecognizerConfig(
     /** The documented defaults, casual mode. */
     public static RecognizerConfig defaults() {
         return new RecognizerConfig(Mode.CASUAL, 250, 600, 1500, 400, 2000, 800, 1000, 1000, 1500, 120, 10,
-                DEFAULT_SENSORS);
+                DEFAULT_SENSORS, false);
     }
 
     /**
@@ -106,48 +129,48 @@ public record RecognizerConfig(
 
     public RecognizerConfig withMode(Mode m) {
         return new RecognizerConfig(m, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors, searchOnly);
     }
 
     public RecognizerConfig withSettleMillis(long ms) {
         return new RecognizerConfig(mode, ms, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors, searchOnly);
     }
 
     public RecognizerConfig withSlideMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, ms, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors, searchOnly);
     }
 
     public RecognizerConfig withCastlingMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, ms, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors, searchOnly);
     }
 
     public RecognizerConfig withCaptureMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, ms, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors, searchOnly);
     }
 
     public RecognizerConfig withPromotionMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, ms,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, sensors, searchOnly);
     }
 
     public RecognizerConfig withMismatchMillis(long ms) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, ms, proofMillis, takebackPlies, sensors);
+                takebackMillis, newGameMillis, resultMillis, ms, proofMillis, takebackPlies, sensors, searchOnly);
     }
 
     public RecognizerConfig withTakebackPlies(int plies) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, plies, sensors);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, plies, sensors, searchOnly);
     }
 
     /** The same recognizer on a board that senses as {@code s} says. */
     public RecognizerConfig withSensors(SensorModel s) {
         return new RecognizerConfig(mode, settleMillis, slideMillis, castlingMillis, captureMillis, promotionMillis,
-                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, s);
+                takebackMillis, newGameMillis, resultMillis, mismatchMillis, proofMillis, takebackPlies, s, searchOnly);
     }
 
     /**

@@ -480,7 +480,10 @@ final class Transition {
         Matcher.Candidate c = matcher.find();
         // (A capture found in doubt on this board is left to the story search: see victimInDoubt.)
         if (c instanceof Matcher.Moves && board.equals(doubtedBoard)) c = null;
-        if (c == null && matcher.tied() != null) {
+        // (Deciding by the story search alone, a move the matcher finds is left to it; the match still stands in
+        // the way of reading the board as a takeback or a new game.)
+        if (config.searchOnly() && c instanceof Matcher.Moves) c = null;
+        if (c == null && matcher.tied() != null && !config.searchOnly()) {
             if (ambiguity == null || !ambiguity.board().equals(board)) ambiguity = Ambiguity.of(board, matcher.tied(), now);
             // A pending move among the tied first moves was proposed on weaker evidence than a tie (shown alone for
             // a scan, as a flicker made the reply look undone): it no longer stands.

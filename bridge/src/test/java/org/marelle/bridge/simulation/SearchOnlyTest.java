@@ -1,0 +1,125 @@
+package org.marelle.bridge.simulation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.marelle.board.Occupancy;
+import org.marelle.bridge.recognition.RecognitionEvent;
+import org.marelle.bridge.recognition.RecognitionEvent.MoveCommitted;
+import org.marelle.bridge.recognition.RecognitionEvent.TakenBack;
+import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.recognition.RecognizerState;
+import org.marelle.bridge.recognition.SensorModel;
+import org.marelle.rules.Position;
+import org.marelle.rules.Variant;
+
+/**
+ * The recognizer with every move decided by the story search alone ({@link RecognizerConfig#searchOnly}): the way to
+ * one cost for every decision (issue #13), measured beside the released way. These pin what it already does right.
+ */
+class SearchOnlyTest {
+
+    /**
+     * Game {@code number} of a test resource under {@code profile} at {@code scanHz} (the profile's own debouncing),
+     * seeded as `marelle simulate --seed 1` seeds the game it numbers {@code index} over the shared files.
+     */
+    private static GameCheck.Result searchOnly(Profile profile, String resource, int number, int scanHz, long index)
+            throws Exception {
+        GameFiles.Game g = GameFiles.read(TestGames.resource(resource)).games().stream()
+                .filter(x -> x.number() == number).findFirst().orElseThrow();
+        SensorModel sensors = profile.sensors().withScanning(scanHz, profile.sensors().debounceScans());
+        return GameCheck.run(g.initial(), g.moves(), profile, sensors, 1_000_003L + index,
+                RecognizerConfig.defaults().withSensors(sensors).withSearchOnly(true));
+    }
+
+    @Test
+    void castlingWithTheKingPutBackFirstAndTheRookDraggedOverItsSquare() throws Exception {
+        // Lichess 2016-05 game 37 under `blitz` at 24 Hz, seed 1: 15.O-O-O with the king lifted and put back first,
+        // then the rook dragged a1-d1 over c1, then the king set down on c1. Read with the king's first lift, the
+        // rook passing over c1 was its landing and the story was ruled out; the game was never followed again.
+        GameCheck.Result r = searchOnly(Profile.BLITZ, "lichess-org-database_2016-05_sample.pgn.gz", 37, 24, 136);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void followsMorphysGamesUnderSwapCaptures() throws Exception {
+        // (Seeded as in the grid, where Morphy's games follow chess.js's 100, Lichess's 4,798 and mliebelt's 8.)
+        for (int n = 1; n <= 12; n++) {
+            GameCheck.Result r = searchOnly(Profile.SWAP, "chesslib_Morphy_UTF8.pgn.gz", n, 24, 4_906 + n - 1);
+            assertThat(r.wrong()).as("Morphy " + n + ": " + r.problem()).isZero();
+            assertThat(r.ok()).as("Morphy " + n + ": " + r.problem()).isTrue();
+        }
+    }
+
+    @Test
+    void aMoveTheMatcherFindsStillKeepsTheBoardFromReadingAsATakeback() {
+        // Deciding by the search alone, moves are committed only once the board rests: a board showing an earlier
+        // position of the game may be a move made since (a piece gone back) as well as a takeback. The matcher's
+        // match keeps its place in that order: 1.Nf3 Nf6 2.Ng1 shows the position after 1.Nf3 with Black's knight
+        // out, no earlier position; then 2...Ng8 shows the start, which is 2...Ng8 played, not a takeback.
+        Position start = Position.start(Variant.STANDARD);
+        RecognizerConfig config = RecognizerConfig.defaults().withSensors(SensorModel.ideal(40, 1))
+                .withSearchOnly(true);
+        RecognizerState s = RecognizerState.start(start, config);
+        List<RecognitionEvent> events = new ArrayList<>();
+        Position p = start;
+        long t = 0;
+        for (String uci : List.of("g1f3", "g8f6", "f3g1", "f6g8")) {
+            Position next = p.playUci(uci);
+            // Lifted, then set down 300 ms later; the board then rests two seconds.
+            var lifted = p.occupancy().minus(org.marelle.geometry.SquareSet.of(
+                    start.geometry().parseSquare(uci.substring(0, 2))));
+            t += 500;
+            s = feed(s, Occupancy.of(start.geometry(), lifted, t), events);
+            t += 300;
+            s = feed(s, Occupancy.of(start.geometry(), next.occupancy(), t), events);
+            t += 2_000;
+            s = rest(s, t, events);
+            p = next;
+        }
+        assertThat(events).noneMatch(TakenBack.class::isInstance);
+        assertThat(events.stream().filter(MoveCommitted.class::isInstance).map(e -> ((MoveCommitted) e).san()))
+                .containsExactly("Nf3", "Nf6", "Ng1", "Ng8");
+    }
+
+    @Test
+    void aTakebackIsStillATakeback() {
+        Position start = Position.start(Variant.STANDARD);
+        RecognizerConfig config = RecognizerConfig.defaults().withSensors(SensorModel.ideal(40, 1))
+                .withSearchOnly(true);
+        RecognizerState s = RecognizerState.start(start, config);
+        List<RecognitionEvent> events = new ArrayList<>();
+        Position e4 = start.playUci("e2e4");
+        int e2 = start.geometry().parseSquare("e2");
+        s = feed(s, Occupancy.of(start.geometry(), start.occupancy().without(e2), 500), events);
+        s = feed(s, Occupancy.of(start.geometry(), e4.occupancy(), 800), events);
+        s = rest(s, 3_000, events);
+        assertThat(s.position()).isEqualTo(e4);
+        s = feed(s, Occupancy.of(start.geometry(), start.occupancy().without(e2), 3_500), events);
+        s = feed(s, Occupancy.of(start.geometry(), start.occupancy(), 3_800), events);
+        s = rest(s, 6_000, events);
+        assertThat(events).filteredOn(TakenBack.class::isInstance).singleElement()
+                .satisfies(x -> assertThat(((TakenBack) x).plies()).isEqualTo(1));
+        assertThat(s.position()).isEqualTo(start);
+    }
+
+    private static RecognizerState feed(RecognizerState s, Occupancy frame, List<RecognitionEvent> events) {
+        s = rest(s, frame.atMillis(), events);
+        var step = s.accept(frame);
+        events.addAll(step.events());
+        return step.state();
+    }
+
+    /** Ticks every wake-up the recognizer asks for before {@code until}. */
+    private static RecognizerState rest(RecognizerState s, long until, List<RecognitionEvent> events) {
+        for (var w = s.wakeUpAt(); w.isPresent() && w.getAsLong() < until && w.getAsLong() > s.now(); w = s.wakeUpAt()) {
+            var step = s.tick(w.getAsLong());
+            events.addAll(step.events());
+            s = step.state();
+        }
+        return s;
+    }
+}
