@@ -1168,6 +1168,8 @@ final class StorySearch {
         int[] cursor = cursorScratch();
         long floor = Long.MIN_VALUE;
         long[] doneAt = new long[line.size()];
+        // When each move's own piece was read leaving its square, and set down (Long.MIN_VALUE where not read).
+        long[] ownLiftAt = new long[line.size()], landedAt = new long[line.size()];
         int unseen = 0;
         boolean[][] matched = matchedScratch();
         long[] spanFrom = new long[line.size()];
@@ -1475,6 +1477,8 @@ final class StorySearch {
                 spanTo[k - 1] = Math.max(spanTo[k - 1], Math.min(ownLift == Long.MIN_VALUE ? first : ownLift, done));
             }
             doneAt[k] = done;
+            ownLiftAt[k] = fromLift;
+            landedAt[k] = landed;
             if (lateJoined && readLate < 0 && k > 0 && floor != Long.MIN_VALUE && !inGap(floor)
                     && first < floor + REACTION_MILLIS - falseEmpty - slack) {
                 readLate = k - 1;
@@ -1619,8 +1623,16 @@ final class StorySearch {
                 // two things at once: a proof, not a hesitation; unless the sensors may have dropped it out. Lichess
                 // 2556 under `swap` at 24 Hz, seed 2: Nxe3+ nobody saw, then fxe3, read as Nxc3 (a j'adoube on c3
                 // read as the capture) with White's bishop on e3 lifted and put back as the f2 pawn was held.)
-                boolean secondHand = !c.occupied()[j] && !line.isEmpty() && c.at()[j] > heldSince
-                        && ownAtEnd.contains(sq) && !mayBeDropout(sq, j, falseEmpty, setDownFor(sq, j));
+                // (So is one of the mover's other pieces off its square while its move's piece was in hand: Chess960
+                // game 1 of the cutechess file under `blitz` at 24 Hz, seed 1, the story search deciding alone: O-O
+                // with the king going to g8, the rook's square, read as well as Kf8 with the rook lifted and put back
+                // meanwhile, and the board waited between the two to the game's end. Only for longer than the
+                // sensors misread a square empty: a flicker beside the move is no hand.)
+                boolean secondHand = !c.occupied()[j] && !line.isEmpty()
+                        && (c.at()[j] > heldSince && ownAtEnd.contains(sq)
+                            || lasted > falseEmpty
+                               && offDuringOwnMove(sq, c.at()[j], c.at()[j + 1], line, before, ownLiftAt, landedAt))
+                        && !mayBeDropout(sq, j, falseEmpty, setDownFor(sq, j));
                 unexplained += c.occupied()[j] ? lasted : secondHand ? proofMillis : proofMillis / 2;
                 if (!c.occupied()[j]) droppedOut = droppedOut.with(sq);
                 if (c.occupied()[j] && !hesitated && lasted > proofMillis) {
@@ -1672,6 +1684,27 @@ final class StorySearch {
         return new Story(List.copyOf(line), doneAt, unseen, unexplained, confirmed, proofMillis, partial, gapUntil,
                 lastSeen, stoodUntil, steady, longestStray, strays, landedUnseen >= 0, unseenAt, unseenFrom, false,
                 heldForCapture, unseenMoves, dropoutCaptures);
+    }
+
+    /**
+     * Whether square {@code sq}, read empty from {@code from} to {@code to}, holds a piece of the side making a move of
+     * {@code line} that the move does not touch, and was so read while that move's own piece was in hand (lifted, not
+     * yet set down, both read).
+     */
+    private static boolean offDuringOwnMove(int sq, long from, long to, List<Move> line, List<Position> before,
+                                            long[] ownLiftAt, long[] landedAt) {
+        for (int k = 0; k < line.size(); k++) {
+            if (ownLiftAt[k] == Long.MIN_VALUE || landedAt[k] == Long.MIN_VALUE) continue;
+            if (from >= landedAt[k] || to <= ownLiftAt[k]) continue;
+            Position p = before.get(k);
+            Move m = PromotionChoices.base(line.get(k));
+            if (!p.occupancy(p.turn()).contains(sq) || sq == m.from() || sq == m.to()
+                    || m instanceof Move.Castle c && sq == c.rookFrom()) {
+                continue;
+            }
+            return true;
+        }
+        return false;
     }
 
     /**

@@ -45,6 +45,19 @@ class SearchOnlyTest {
     }
 
     @Test
+    void chess960CastlingOntoTheRooksSquareIsNoKingStepWithTheRookTouched() throws Exception {
+        // Chess960 game 1 of the cutechess file under `blitz` at 24 Hz, seed 1: 9...O-O, the king going to g8 where
+        // the rook stood. Kf8 with the rook lifted and put back meanwhile leaves the same board; a piece of the
+        // mover's off its square while its move's piece is in hand is a second hand (a proof), not a hesitation
+        // (half of one), so the castling leads by a proof and is committed. Before, the board waited between the two
+        // to the game's end. (Followed to its 40th ply: 21.O-O-O, the king going to c1 past its rook, which stays on
+        // d1, is not yet committed searching alone: docs/recognition.md.)
+        GameCheck.Result r = searchOnly(Profile.BLITZ, "python-chess_cutechess-fischerrandom.pgn", 1, 24, 6_321);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.correct()).as(String.valueOf(r.problem())).isGreaterThanOrEqualTo(40);
+    }
+
+    @Test
     void followsMorphysGamesUnderSwapCaptures() throws Exception {
         // (Seeded as in the grid, where Morphy's games follow chess.js's 100, Lichess's 4,798 and mliebelt's 8.)
         for (int n = 1; n <= 12; n++) {
