@@ -74,9 +74,7 @@ class SearchOnlyTest {
         // match keeps its place in that order: 1.Nf3 Nf6 2.Ng1 shows the position after 1.Nf3 with Black's knight
         // out, no earlier position; then 2...Ng8 shows the start, which is 2...Ng8 played, not a takeback.
         Position start = Position.start(Variant.STANDARD);
-        RecognizerConfig config = RecognizerConfig.defaults().withSensors(SensorModel.ideal(40, 1))
-                .withSearchOnly(true);
-        RecognizerState s = RecognizerState.start(start, config);
+        RecognizerState s = searchingAlone(start);
         List<RecognitionEvent> events = new ArrayList<>();
         Position p = start;
         long t = 0;
@@ -101,9 +99,7 @@ class SearchOnlyTest {
     @Test
     void aTakebackIsStillATakeback() {
         Position start = Position.start(Variant.STANDARD);
-        RecognizerConfig config = RecognizerConfig.defaults().withSensors(SensorModel.ideal(40, 1))
-                .withSearchOnly(true);
-        RecognizerState s = RecognizerState.start(start, config);
+        RecognizerState s = searchingAlone(start);
         List<RecognitionEvent> events = new ArrayList<>();
         Position e4 = start.playUci("e2e4");
         int e2 = start.geometry().parseSquare("e2");
@@ -117,6 +113,12 @@ class SearchOnlyTest {
         assertThat(events).filteredOn(TakenBack.class::isInstance).singleElement()
                 .satisfies(x -> assertThat(((TakenBack) x).plies()).isEqualTo(1));
         assertThat(s.position()).isEqualTo(start);
+    }
+
+    /** A recognizer at {@code start} on ideal sensors read at 40 Hz, deciding by the story search alone. */
+    private static RecognizerState searchingAlone(Position start) {
+        return RecognizerState.start(start, RecognizerConfig.defaults().withSensors(SensorModel.ideal(40, 1))
+                .withSearchOnly(true));
     }
 
     private static RecognizerState feed(RecognizerState s, Occupancy frame, List<RecognitionEvent> events) {
