@@ -919,32 +919,15 @@ final class StorySearch {
             if (!(m instanceof Move.Castle) && before.get(k).pieceAt(m.to()) != null) captures |= 1 << k;
         }
         Story story = null;
-        // The choices of captures (the bits of moves 0 to k, each failure's move k) whose reading failed at move k:
-        // every choice that makes them alike fails there alike, since a reading up to move k looks at no later bit.
-        int[] failedMoves = new int[Integer.bitCount(captures) + 1];
-        int[] failedChoices = new int[failedMoves.length];
-        int failures = 0;
+        // (A choice that agrees with one whose reading failed at a move, up to that move, is not read again: see
+        // failures.)
         for (int size = 1; story == null && size <= Integer.bitCount(captures); size++) {
-            masks:
             for (int mask = captures; story == null && mask != 0; mask = (mask - 1) & captures) {
                 if (Integer.bitCount(mask) != size) continue;
-                for (int f = 0; f < failures; f++) {
-                    if ((mask & (2 << failedMoves[f]) - 1) == failedChoices[f]) continue masks;
-                }
                 hesitationMayHelp = false;
                 briefHesitation = false;
                 briefGain = 0;
                 story = read(line, before, partial, false, false, mask);
-                if (story == null && failedAt < line.size()) {
-                    // (Failed before its end: no second look is wanted, see read.)
-                    if (failures == failedMoves.length) {
-                        failedMoves = java.util.Arrays.copyOf(failedMoves, 2 * failures);
-                        failedChoices = java.util.Arrays.copyOf(failedChoices, 2 * failures);
-                    }
-                    failedMoves[failures] = failedAt;
-                    failedChoices[failures++] = mask & (2 << failedAt) - 1;
-                    continue;
-                }
                 if (story == null && hesitationMayHelp) story = read(line, before, partial, true, false, mask);
                 else story = readBriefHesitations(line, before, partial, mask, story);
             }
