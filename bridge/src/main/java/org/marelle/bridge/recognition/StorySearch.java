@@ -1611,12 +1611,22 @@ final class StorySearch {
                 // with the king going to g8, the rook's square, read as well as Kf8 with the rook lifted and put back
                 // meanwhile, and the board waited between the two to the game's end. Only for longer than the
                 // sensors misread a square empty: a flicker beside the move is no hand.)
+                // (An opponent's piece taken off before the move's piece was lifted, and put back while it was in
+                // hand, is what a capture of it looks like: read as a capture abandoned, it costs as long as it was
+                // off, at least a proof. Not a piece set down a moment before, which may drop out or be adjusted by
+                // the hand that set it. Lichess 12 under `noisy` at 24 Hz, seed 1, deciding by the search alone: e6
+                // plucked, the knight lifted from g5 and set on e6 1.46 s later, then h7 flickering one scan; Nxh7
+                // with e6 put back tied with Nxe6 and the player was asked. Lichess 3348 there: e3 plucked, the rook
+                // dragged e1-e3, Re2 with e3 put back was committed for Rxe3.)
+                int offDuring = c.occupied()[j] || line.isEmpty() || lasted <= falseEmpty ? NO_HAND
+                        : offDuringOwnMove(sq, c.at()[j], c.at()[j + 1], line, before, ownLiftAt, landedAt);
+                if (offDuring == OTHER_SIDES && !standingSettled(sq, j)) offDuring = NO_HAND;
                 boolean secondHand = !c.occupied()[j] && !line.isEmpty()
-                        && (c.at()[j] > heldSince && ownAtEnd.contains(sq)
-                            || lasted > falseEmpty
-                               && offDuringOwnMove(sq, c.at()[j], c.at()[j + 1], line, before, ownLiftAt, landedAt))
+                        && (c.at()[j] > heldSince && ownAtEnd.contains(sq) || offDuring != NO_HAND)
                         && !mayBeDropout(sq, j, falseEmpty, setDownFor(sq, j));
-                unexplained += c.occupied()[j] ? lasted : secondHand ? proofMillis : proofMillis / 2;
+                unexplained += c.occupied()[j] ? lasted
+                        : !secondHand ? proofMillis / 2
+                        : offDuring == OTHER_SIDES ? Math.max(proofMillis, lasted) : proofMillis;
                 if (!c.occupied()[j]) droppedOut = droppedOut.with(sq);
                 if (c.occupied()[j] && !hesitated && lasted > proofMillis) {
                     for (Move m : line) {
@@ -1669,23 +1679,48 @@ final class StorySearch {
                 heldForCapture, unseenMoves, dropoutCaptures);
     }
 
+    /** What {@link #offDuringOwnMove} found off its square: nothing, a piece of the mover's, one of the other side's. */
+    private static final int NO_HAND = 0, MOVERS = 1, OTHER_SIDES = 2;
+
     /**
-     * Whether square {@code sq}, read empty from {@code from} to {@code to}, holds a piece of the side making a move of
-     * {@code line} that the move does not touch, and was so read while that move's own piece was in hand (lifted, not
-     * yet set down, both read).
+     * Whether square {@code sq}, read empty from {@code from} to {@code to}, holds a piece that a move of {@code line}
+     * does not touch, and was so read while that move's own piece was in hand (lifted, not yet set down, both read):
+     * {@link #MOVERS} for a piece of the side making it; {@link #OTHER_SIDES} for one of the other side's taken off
+     * before that lift and not moved later in the line (a reply begun early, its move's landing read late, lifts after
+     * it); else {@link #NO_HAND}.
      */
-    private static boolean offDuringOwnMove(int sq, long from, long to, List<Move> line, List<Position> before,
-                                            long[] ownLiftAt, long[] landedAt) {
+    private int offDuringOwnMove(int sq, long from, long to, List<Move> line, List<Position> before,
+                                 long[] ownLiftAt, long[] landedAt) {
         for (int k = 0; k < line.size(); k++) {
             if (ownLiftAt[k] == Long.MIN_VALUE || landedAt[k] == Long.MIN_VALUE) continue;
             if (from >= landedAt[k] || to <= ownLiftAt[k]) continue;
             Position p = before.get(k);
             Move m = PromotionChoices.base(line.get(k));
-            if (!p.occupancy(p.turn()).contains(sq) || sq == m.from() || sq == m.to()
-                    || m instanceof Move.Castle c && sq == c.rookFrom()) {
+            if (!p.occupancy().contains(sq) || sq == m.from() || sq == m.to()
+                    || m instanceof Move.Castle c && sq == c.rookFrom()
+                    || m instanceof Move.EnPassant e && sq == victimOf(e)) {
                 continue;
             }
-            return true;
+            if (p.occupancy(p.turn()).contains(sq)) return MOVERS;
+            if (from < ownLiftAt[k] && !movedLater(sq, line, k)) return OTHER_SIDES;
+        }
+        return NO_HAND;
+    }
+
+    /**
+     * Whether the piece read gone from {@code sq} at change {@code j} had stood there longer than the while after a
+     * set-down in which its sensor may drop out or the hand that set it may still adjust it.
+     */
+    private boolean standingSettled(int sq, int j) {
+        long setDown = setDownFor(sq, j);
+        return setDown == Long.MIN_VALUE
+                || changes[sq].at()[j] - setDown > Math.max(sensors.dropoutWithinMillis(), REACTION_MILLIS);
+    }
+
+    /** Whether a move of {@code line} after move {@code k} starts from {@code sq}. */
+    private static boolean movedLater(int sq, List<Move> line, int k) {
+        for (int i = k + 1; i < line.size(); i++) {
+            if (PromotionChoices.base(line.get(i)).from() == sq) return true;
         }
         return false;
     }
