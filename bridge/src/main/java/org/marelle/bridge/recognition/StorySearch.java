@@ -1611,10 +1611,10 @@ final class StorySearch {
                 // with the king going to g8, the rook's square, read as well as Kf8 with the rook lifted and put back
                 // meanwhile, and the board waited between the two to the game's end. Only for longer than the
                 // sensors misread a square empty: a flicker beside the move is no hand.)
-                // (An opponent's piece taken off before the move's piece was lifted, and put back while it was in
-                // hand, is what a capture of it looks like: read as a capture abandoned, it costs as long as it was
-                // off, at least a proof. Not a piece set down a moment before, which may drop out or be adjusted by
-                // the hand that set it. Lichess 12 under `noisy` at 24 Hz, seed 1, deciding by the search alone: e6
+                // (An opponent's piece taken off too early to be a reply begun (before the move's piece was lifted,
+                // or long before it landed), and put back while it was in hand, is what a capture of it looks like:
+                // read as a capture abandoned, it costs as long as it was off, at least a proof. Not a piece set down
+                // a moment before, which may drop out or be adjusted by the hand that set it. Lichess 12 under `noisy` at 24 Hz, seed 1, deciding by the search alone: e6
                 // plucked, the knight lifted from g5 and set on e6 1.46 s later, then h7 flickering one scan; Nxh7
                 // with e6 put back tied with Nxe6 and the player was asked. Lichess 3348 there: e3 plucked, the rook
                 // dragged e1-e3, Re2 with e3 put back was committed for Rxe3.)
@@ -1685,9 +1685,9 @@ final class StorySearch {
     /**
      * Whether square {@code sq}, read empty from {@code from} to {@code to}, holds a piece that a move of {@code line}
      * does not touch, and was so read while that move's own piece was in hand (lifted, not yet set down, both read):
-     * {@link #MOVERS} for a piece of the side making it; {@link #OTHER_SIDES} for one of the other side's taken off
-     * before that lift and not moved later in the line (a reply begun early, its move's landing read late, lifts after
-     * it); else {@link #NO_HAND}.
+     * {@link #MOVERS} for a piece of the side making it; {@link #OTHER_SIDES} for one of the other side's not moved
+     * later in the line and taken off too early to be a reply begun (see {@link #beforeAReplyCould}); else
+     * {@link #NO_HAND}.
      */
     private int offDuringOwnMove(int sq, long from, long to, List<Move> line, List<Position> before,
                                  long[] ownLiftAt, long[] landedAt) {
@@ -1702,7 +1702,9 @@ final class StorySearch {
                 continue;
             }
             if (p.occupancy(p.turn()).contains(sq)) return MOVERS;
-            if (from < ownLiftAt[k] && !movedLater(sq, line, k)) return OTHER_SIDES;
+            if (!movedLater(sq, line, k) && (from < ownLiftAt[k] || beforeAReplyCould(from, p, m, landedAt[k]))) {
+                return OTHER_SIDES;
+            }
         }
         return NO_HAND;
     }
@@ -1715,6 +1717,21 @@ final class StorySearch {
         long setDown = setDownFor(sq, j);
         return setDown == Long.MIN_VALUE
                 || changes[sq].at()[j] - setDown > Math.max(sensors.dropoutWithinMillis(), REACTION_MILLIS);
+    }
+
+    /**
+     * Whether a piece of the other side, read lifted at {@code from}, was lifted too early for a reply to {@code m}
+     * (made from {@code p}, its landing read at {@code landed}): before {@code m}'s own lift, or sooner than that
+     * landing can have been read late (the square just set down misread empty: a flicker, dropouts run together, a
+     * lost scan). Where swaps often go unread, a capture may have landed any time before its landing was read.
+     * (Lichess 970 under `noisy` at 24 Hz, seed 1, deciding by the search alone: Nxb4 with b4 plucked after the
+     * knight's lift; Nxd4, with d4 touched for 125 ms after, and White's bishop on b4 lifted and put back while the
+     * knight was held 2.4 s, was as likely, and the player was asked.)
+     */
+    private boolean beforeAReplyCould(long from, Position p, Move m, long landed) {
+        boolean capture = p.pieceAt(m.to()) != null || m instanceof Move.EnPassant;
+        if (capture && sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) return false;
+        return from < landed - sensors.longestJoinedFalseEmpty() - (long) Math.ceil(sensors.scanMillis());
     }
 
     /** Whether a move of {@code line} after move {@code k} starts from {@code sq}. */

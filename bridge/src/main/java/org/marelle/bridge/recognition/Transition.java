@@ -373,6 +373,14 @@ final class Transition {
     // ---- deciding on the board ---------------------------------------------------------------------------------
 
     void evaluate() {
+        // A fresh start (no move committed yet) whose board reads the position: from here on the board was read, so a
+        // search does not take the readings before the log's first frame for moves made while it was not (Lichess 614
+        // under `noisy` at 24 Hz, seed 1, deciding by the search alone: 1.e4 e5, the e2 pawn flickering before its
+        // lift, was read as well as e3 e6 e4 e5 with e3 and e6 made unread, and the player was asked).
+        if (settledAt == Long.MIN_VALUE && lastMove == null && board != null
+                && board.equals(table.position.occupancy())) {
+            settledAt = now;
+        }
         look();
         if (explained) {
             if (mismatch != null) {

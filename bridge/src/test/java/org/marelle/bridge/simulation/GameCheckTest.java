@@ -512,9 +512,11 @@ class GameCheckTest {
         // scan saw, then Ke3 Ra3+ Kf2, which brought rook and king back; asked Rxa2+ or Re3, the person set a piece on
         // the lit a2, which left the board as the game's position stood: read as "none of these", the answer was lost
         // and the game never followed again. One lit square touched is a touch, whatever the board then matches.
+        // (Since session 50 the board no longer asks here: Re3 needs White's king lifted 700 ms before the rook's
+        // landing, too early for a reply, while Black's rook was held; Rxa2+ Ke3 Ra3+ Kf2 is committed as played.)
         GameCheck.Result r = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 763, 24, 1, 763);
         assertFollowedRight(r);
-        assertThat(r.questions()).isEqualTo(1);
+        assertThat(r.questions()).isZero();
     }
 
     @Test

@@ -74,6 +74,26 @@ class SearchOnlyTest {
     }
 
     @Test
+    void anOpponentsPieceHeldUpLongBeforeTheLandingIsNoReplyBegun() throws Exception {
+        // Lichess 2016-05 game 970 under `noisy` at 24 Hz, seed 1: 9...Nxb4 with b4 plucked after the knight's lift.
+        // Nxd4, with d4 touched for 125 ms, needs White's bishop on b4 lifted and put back while the knight was held
+        // 2.4 s: on sensors that read a landing within 167 ms, no reply begun early; it is not asked about.
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 970, 24, 1_069);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+    }
+
+    @Test
+    void theFirstMoveOfAGameReadFromItsStartIsNoMoveMadeUnread() throws Exception {
+        // Lichess 2016-05 game 614 under `noisy` at 24 Hz, seed 1: 1.e4 e5 with the e2 pawn flickering before its
+        // lift. Taking the board as unread before the log's first frame, e3 e6 e4 e5 explained it as well, and the
+        // player was asked about the first move of the game.
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 614, 24, 713);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+    }
+
+    @Test
     void followsMorphysGamesUnderSwapCaptures() throws Exception {
         // (Seeded as in the grid, where Morphy's games follow chess.js's 100, Lichess's 4,798 and mliebelt's 8.)
         for (int n = 1; n <= 12; n++) {
