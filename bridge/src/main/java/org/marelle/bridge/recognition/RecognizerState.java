@@ -43,6 +43,8 @@ public final class RecognizerState {
     final FrameLog log;
     final Pending pending;
     final Move recentProvisional;
+    /** See {@link Transition#displayed}. */
+    final Move displayed;
     /** When the board stopped showing {@code recentProvisional}. */
     final long recentAt;
     final long unexplainedSince;
@@ -111,6 +113,7 @@ public final class RecognizerState {
         this.log = null;
         this.pending = null;
         this.recentProvisional = null;
+        this.displayed = null;
         this.recentAt = Long.MIN_VALUE;
         this.unexplainedSince = -1;
         this.reportedBoard = null;
@@ -155,6 +158,7 @@ public final class RecognizerState {
         log = t.log;
         pending = t.pending;
         recentProvisional = t.recentProvisional;
+        displayed = t.displayed;
         recentAt = t.recentAt;
         unexplainedSince = t.explained ? -1 : t.unexplainedSince;
         reportedBoard = t.reportedBoard;
@@ -407,6 +411,7 @@ public final class RecognizerState {
             case null, default -> promotionWait != null && !atPosition
                     ? new Situation.MovePending(promotionWait.move(), promotionWait.choices(),
                             boardChoice != null ? boardChoice : apiChoice)
+                    : displayed != null && !atPosition ? new Situation.MovePending(displayed, List.of(), null)
                     : atPosition ? new Situation.InSync(lastMove)
                     : new Situation.PieceInHand(table.occupancy().minus(board), board.minus(table.occupancy()));
         };

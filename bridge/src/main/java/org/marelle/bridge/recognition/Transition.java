@@ -44,6 +44,12 @@ final class Transition {
     FrameLog log;
     Pending pending;
     Move recentProvisional;
+    /**
+     * Deciding by the story search alone ({@link RecognizerConfig#searchOnly}): the move the matcher matches the board
+     * with, shown as provisional at once (the LEDs, the broadcast) but never committed for that: the search decides.
+     * Null when none (always, as released, where the matcher's match is the pending decision).
+     */
+    Move displayed;
     long recentAt;
     long unexplainedSince;
     SquareSet reportedBoard;
@@ -163,6 +169,7 @@ final class Transition {
         log = s.log;
         pending = s.pending;
         recentProvisional = s.recentProvisional;
+        displayed = s.displayed;
         recentAt = s.recentAt;
         unexplainedSince = s.unexplainedSince;
         reportedBoard = s.reportedBoard;
@@ -490,7 +497,10 @@ final class Transition {
         if (c instanceof Matcher.Moves && board.equals(doubtedBoard)) c = null;
         // (Deciding by the story search alone, a move the matcher finds is left to it; the match still stands in
         // the way of reading the board as a takeback or a new game.)
-        if (config.searchOnly() && c instanceof Matcher.Moves) c = null;
+        if (config.searchOnly()) {
+            display(c instanceof Matcher.Moves m ? m.move() : null);
+            if (c instanceof Matcher.Moves) c = null;
+        }
         if (c == null && matcher.tied() != null && !config.searchOnly()) {
             if (ambiguity == null || !ambiguity.board().equals(board)) ambiguity = Ambiguity.of(board, matcher.tied(), now);
             // A pending move among the tied first moves was proposed on weaker evidence than a tie (shown alone for
@@ -966,6 +976,14 @@ final class Transition {
         withdraw(now);
     }
 
+    /** Shows {@code m} as the move the board shows, deciding by the search alone (see {@link #displayed}). */
+    private void display(Move m) {
+        if (java.util.Objects.equals(m, displayed)) return;
+        if (displayed != null) events.add(new ProvisionalWithdrawn(now, displayed));
+        displayed = m;
+        if (m != null) events.add(new MoveProvisional(now, m, table.position.san(m)));
+    }
+
     /** Withdraws the pending decision, which the board showed until {@code shownUntil}. */
     private void withdraw(long shownUntil) {
         if (pending instanceof Pending.Moves moved) {
@@ -1400,6 +1418,8 @@ final class Transition {
      * {@code at}: the time the commit is stamped with (now, but for a correction's moves).
      */
     private void commit(Move m, int index, long evidenceFrom, long doneAt, long at) {
+        if (displayed != null && !displayed.equals(m)) events.add(new ProvisionalWithdrawn(now, displayed));
+        displayed = null;
         Position before = table.position;
         MoveTable after = index >= 0 && table.moves[index].equals(m) ? tableAfter(index) : tableOf(before.play(m));
         record(m, after, at);

@@ -133,6 +133,34 @@ class SearchOnlyTest {
     }
 
     @Test
+    void aMoveShowsTheMomentItLandsAndIsCommittedByTheSearch() {
+        // The matcher's match only shows: the move is provisional at once (the LEDs, the broadcast), withdrawn when
+        // the board stops showing it, and committed when the search decides, once the board rests.
+        Position start = Position.start(Variant.STANDARD);
+        var g = start.geometry();
+        RecognizerState s = searchingAlone(start);
+        List<RecognitionEvent> events = new ArrayList<>();
+        var withoutG1 = start.occupancy().without(g.parseSquare("g1"));
+        s = feed(s, Occupancy.of(g, withoutG1, 500), events);
+        s = feed(s, Occupancy.of(g, withoutG1.with(g.parseSquare("f3")), 800), events);
+        assertThat(events).filteredOn(RecognitionEvent.MoveProvisional.class::isInstance).singleElement()
+                .satisfies(e -> assertThat(((RecognitionEvent.MoveProvisional) e).san()).isEqualTo("Nf3"));
+        assertThat(s.situation()).isInstanceOf(org.marelle.bridge.recognition.Situation.MovePending.class);
+        assertThat(events).noneMatch(MoveCommitted.class::isInstance);
+        // Lifted again and set on h3 instead: Nf3 is withdrawn, Nh3 shown, then committed.
+        s = feed(s, Occupancy.of(g, withoutG1, 1_000), events);
+        assertThat(events).filteredOn(RecognitionEvent.ProvisionalWithdrawn.class::isInstance).singleElement()
+                .satisfies(e -> assertThat(((RecognitionEvent.ProvisionalWithdrawn) e).move())
+                        .isEqualTo(start.parseSan("Nf3")));
+        s = feed(s, Occupancy.of(g, withoutG1.with(g.parseSquare("h3")), 1_300), events);
+        s = rest(s, 4_000, events);
+        assertThat(events.stream().filter(MoveCommitted.class::isInstance).map(e -> ((MoveCommitted) e).san()))
+                .containsExactly("Nh3");
+        assertThat(events).filteredOn(RecognitionEvent.ProvisionalWithdrawn.class::isInstance).hasSize(1);
+        assertThat(s.situation()).isInstanceOf(org.marelle.bridge.recognition.Situation.InSync.class);
+    }
+
+    @Test
     void aTakebackIsStillATakeback() {
         Position start = Position.start(Variant.STANDARD);
         RecognizerState s = searchingAlone(start);
