@@ -50,11 +50,12 @@ class SearchOnlyTest {
         // the rook stood. Kf8 with the rook lifted and put back meanwhile leaves the same board; a piece of the
         // mover's off its square while its move's piece is in hand is a second hand (a proof), not a hesitation
         // (half of one), so the castling leads by a proof and is committed. Before, the board waited between the two
-        // to the game's end. (Followed to its 40th ply: 21.O-O-O, the king going to c1 past its rook, which stays on
-        // d1, is not yet committed searching alone: docs/recognition.md.)
+        // to the game's end. Then 21.O-O-O, the king going to c1 past its rook, which stays on d1: nothing is lifted
+        // or set down on d1 (it was read as a capture there that nobody saw, no story, until session 50).
         GameCheck.Result r = searchOnly(Profile.BLITZ, "python-chess_cutechess-fischerrandom.pgn", 1, 24, 6_321);
-        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
-        assertThat(r.correct()).as(String.valueOf(r.problem())).isGreaterThanOrEqualTo(40);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        r = searchOnly(Profile.SWAP, "python-chess_cutechess-fischerrandom.pgn", 1, 50, 6_321);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
     }
 
     @Test
@@ -91,6 +92,16 @@ class SearchOnlyTest {
         GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 614, 24, 713);
         assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
         assertThat(r.questions()).isZero();
+    }
+
+    @Test
+    void enPassantRightAfterADraggedDoubleStep() throws Exception {
+        // Lichess 2016-05 game 4580 under `hall` at 40 Hz, seed 1: 13...g5 dragged over g6, its pass over g5 read apart
+        // from its landing by a dropout, White's f5 pawn lifted 25 ms later and held 19 s, then 14.fxg6 e.p. With g5
+        // committed, the log kept from just before its landing began with g5 empty, which was taken for the pawn taken
+        // en passant; the game was never followed again.
+        GameCheck.Result r = searchOnly(Profile.HALL, "lichess-org-database_2016-05_sample.pgn.gz", 4_580, 40, 4_679);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
     }
 
     @Test
