@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.marelle.board.Occupancy;
 import org.marelle.bridge.recognition.RecognizerConfig;
+import org.marelle.bridge.recognition.SensorModel;
 import org.marelle.geometry.SquareSet;
 import org.marelle.rules.Move;
 import org.marelle.rules.Position;
@@ -504,6 +505,20 @@ class GameCheckTest {
         GameCheck.Result unanswered = playedUnanswered(Profile.SWAP, LICHESS, 2861, 24, 3, 2_960);
         assertThat(unanswered.wrong()).as(String.valueOf(unanswered.problem())).isZero();
         assertFollowedRight(played(Profile.SWAP, LICHESS, 2861, 24, 3, 2_960));
+    }
+
+    @Test
+    void aPieceLiftedBeforeTheMoveItWouldAnswerWasNoReplyBegun() throws Exception {
+        // Lichess sample game 1809 under `noisy` at 40 Hz, seed 1: 24...Bxc1, c1 plucked first, the bishop dragged
+        // h6-c1. Bd2+ then Bxd2 explained the board once White's bishop, lifted 1.7 s before Black's, was read as the
+        // reply's piece (25 ms after the landing): Bd2+ was committed, then corrected. A piece of the other side lifted
+        // before the move's own piece is no reply begun, whatever it does later.
+        GameFiles.Game g = game(LICHESS, 1809);
+        SensorModel sensors = Profile.NOISY.sensors().withScanning(40, Profile.NOISY.sensors().debounceScans());
+        GameCheck.Result r = GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, 1_000_003L + 1_908,
+                RecognizerConfig.defaults().withSensors(sensors));
+        assertFollowedRight(r);
+        assertThat(r.corrections()).isZero();
     }
 
     @Test
