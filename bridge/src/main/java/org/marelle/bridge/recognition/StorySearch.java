@@ -1634,7 +1634,7 @@ final class StorySearch {
                 // with e6 put back tied with Nxe6 and the player was asked. Lichess 3348 there: e3 plucked, the rook
                 // dragged e1-e3, Re2 with e3 put back was committed for Rxe3.)
                 int offDuring = c.occupied()[j] || line.isEmpty() || lasted <= falseEmpty ? NO_HAND
-                        : offDuringOwnMove(sq, c.at()[j], c.at()[j + 1], line, before, ownLiftAt, landedAt);
+                        : offWhileHeld(sq, c.at()[j], c.at()[j + 1], line, before, ownLiftAt, landedAt);
                 if (offDuring == OTHER_SIDES && !standingSettled(sq, j)) offDuring = NO_HAND;
                 boolean secondHand = !c.occupied()[j] && !line.isEmpty()
                         && (c.at()[j] > heldSince && ownAtEnd.contains(sq) || offDuring != NO_HAND)
@@ -1694,7 +1694,7 @@ final class StorySearch {
                 heldForCapture, unseenMoves, dropoutCaptures);
     }
 
-    /** What {@link #offDuringOwnMove} found off its square: nothing, a piece of the mover's, one of the other side's. */
+    /** What {@link #offWhileHeld} found off its square: nothing, a piece of the mover's, one of the other side's. */
     private static final int NO_HAND = 0, MOVERS = 1, OTHER_SIDES = 2;
 
     /**
@@ -1704,7 +1704,7 @@ final class StorySearch {
      * too early to be a reply begun: before the move's own piece, or, unless a later move of the line starts from it,
      * before its landing as {@link #beforeAReplyCould} says; else {@link #NO_HAND}.
      */
-    private int offDuringOwnMove(int sq, long from, long to, List<Move> line, List<Position> before,
+    private int offWhileHeld(int sq, long from, long to, List<Move> line, List<Position> before,
                                  long[] ownLiftAt, long[] landedAt) {
         for (int k = 0; k < line.size(); k++) {
             if (ownLiftAt[k] == Long.MIN_VALUE || landedAt[k] == Long.MIN_VALUE) continue;
