@@ -84,7 +84,7 @@ final class Matcher {
             History h = t.history;
             for (int k = 1; h != null; k++, h = h.older()) {
                 if (h.position().occupancy().equals(board) && polarityFits(h.position())) {
-                    if (k > 2 && twoPliesLeave()) break;
+                    if (k > 2 && fewerPliesLeave(Math.min(k - 1, 3))) break;
                     if (stoodElsewhere(k)) break;
                     return new Takeback(k);
                 }
@@ -144,17 +144,26 @@ final class Matcher {
     }
 
     /**
-     * Whether two legal plies from the game's position leave the board. Then a takeback further back than two plies
-     * is none: in a repetition the pieces shuttle, and the board may come back to where it stood many plies ago by two
-     * moves, fewer than the takeback would undo; the moves are left to the two-ply match and the story search (ECC
-     * 2018 game 487 under `swap` at 24 Hz, seed 5: 112.Kc2 Kf3 in a rook ending, White's king read landing only after
-     * Black's was lifted, was recorded as a takeback of ten plies).
+     * Whether two legal plies from the game's position leave the board, or three when {@code plies} is 3. Then a
+     * takeback further back than that is none: in a repetition the pieces shuttle, and the board may come back to
+     * where it stood many plies ago by two or three moves, fewer than the takeback would undo; the moves are left to
+     * the two-ply match and the story search (ECC 2018 game 487 under `swap` at 24 Hz, seed 5: 112.Kc2 Kf3 in a rook
+     * ending, White's king read landing only after Black's was lifted, was recorded as a takeback of ten plies; ECC
+     * 2018 game 868 under `hall` at 24 Hz, seed 2, deciding by the search alone: Qe4+ Kc5 Qe7+ made within two
+     * seconds, as a takeback of five plies).
      */
-    private boolean twoPliesLeave() {
+    private boolean fewerPliesLeave(int plies) {
         for (int i = 0; i < table.count; i++) {
             MoveTable after = t.tableAfter(i);
             for (int j = 0; j < after.count; j++) {
                 if (after.leaves(j, board)) return true;
+                if (plies < 3) continue;
+                // (A ply changes four squares at most, castling: a board further off needs more.)
+                if (after.after(j).distance(board) > 4) continue;
+                Position two = after.position.play(after.moves[j]);
+                for (Move m : two.legalMoves()) {
+                    if (two.occupancyAfter(m).equals(board)) return true;
+                }
             }
         }
         return false;

@@ -1718,8 +1718,13 @@ final class Transition {
             // A move made while the board was not read leaves the next ones as unread as it was.
             if (story != null && story.unread(k)) settledAt = Long.MIN_VALUE;
             // A move more moves followed was done when it was done: a square it changed may read as it left it
-            // only because a later move changed it back (a recapture on the same square).
-            else if (followed || k + 1 < count) settledAt = Math.min(settledAt, doneAt[k]);
+            // only because a later move changed it back (a recapture on the same square). So is a story's last move
+            // with the next one begun (Lichess 4611 under `hall` at 50 Hz, seed 2, deciding by the search alone:
+            // Bxf3 committed with gxf3 under way, the pawn already set down on f3, was taken as settled from that
+            // landing; gxf3, its lift and capture then before the log, was never found, nor any move after it).
+            else if (followed || k + 1 < count || story != null && story.partial() && k + 1 == story.moves().size()) {
+                settledAt = Math.min(settledAt, doneAt[k]);
+            }
         }
     }
 

@@ -361,6 +361,18 @@ class RecognizerScenarioTest {
         }
 
         @Test
+        void fourPliesTakenBackAreATakebackWhereNoThreeMovesLeadOn() {
+            // A takeback further back than two plies is read only where no two or three legal moves leave the board
+            // as well (a repetition played on): four pieces going back is no three moves.
+            Hands h = start().moveQuickly("e4").moveQuickly("e5").moveQuickly("Nf3").moveQuickly("Nc6")
+                    .moveQuickly("Bc4").moveQuickly("Bc5");
+            h.clearEvents().up("c5").after(150).down("f8").after(200).up("c4").after(150).down("f1").after(200)
+                    .up("c6").after(150).down("b8").after(200).up("f3").after(150).down("g1").waitMs(2000);
+            assertThat(h.events(TakenBack.class)).singleElement().satisfies(t -> assertThat(t.plies()).isEqualTo(4));
+            assertThat(h.fen()).isEqualTo(Position.start(Variant.STANDARD).playSan("e4").playSan("e5").fen());
+        }
+
+        @Test
         void tournamentModeCallsItAMismatch() {
             Hands h = Hands.at(Position.start(Variant.STANDARD), RecognizerConfig.defaults().withMode(RecognizerConfig.Mode.TOURNAMENT))
                     .moveQuickly("e4").moveQuickly("e5");
