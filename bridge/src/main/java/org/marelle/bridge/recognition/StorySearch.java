@@ -922,7 +922,9 @@ final class StorySearch {
         // drop out: when nothing else explains the board, that reading was the landing, and the story rests on a
         // misreading (see Story.misreadOnce), believed once the moves after bear it out (Lichess 2423 under `noisy` at
         // 24 Hz, seed 1, deciding by the search alone: 10...c6 read three scans, 125 ms, as long as a flicker, then
-        // plucked for 11.dxc6; no story was found, and the game was never followed again).
+        // plucked for 11.dxc6; no story was found, and the game was never followed again. A capture's too: Lichess
+        // 3207 under `noisy` at 40 Hz, seed 2: 15.Bxe7 read 100 ms, then plucked for Qxe7; the board waited 15 s, then
+        // b4 was committed for Qxe7, the question between the two first moves left).
         if (story == null && sensors.dropout().none() && sensors.longestFlicker() > 0 && anyPluckedNext(line, before)) {
             briefLandings = true;
             flickerLandings = true;
@@ -1336,7 +1338,7 @@ final class StorySearch {
                     // emptied earlier and filled again before the capturing piece was lifted is no capture of it.
                     // (Read with landings unseen, a piece the next move takes may have been set down and taken at once:
                     // its landing read no longer than a brush of the hand may be, only what follows bears it out.)
-                    boolean mayBeBrief = landingsUnseen && takenNext(line, before, k, sq);
+                    boolean mayBeBrief = (landingsUnseen || flickerLandings) && takenNext(line, before, k, sq);
                     if ((capturingLandingUnseen >>> k & 1) != 0 && mayBeBrief && unseen == 0
                             && (unseenCaptures >>> k & 1) == 0) {
                         // Its victim taken off, the capturing piece set down and taken by the next move before a
@@ -1359,6 +1361,7 @@ final class StorySearch {
                     int k2 = landingUnread || (unseenCaptures >>> k & 1) != 0 ? -1
                             : landing(sq, cursor[sq], earliest, landFloor, mayBeBrief ? 0 : falseOccupied);
                     boolean brief = mayBeBrief && k2 >= 0 && lasted(changes[sq], k2) <= falseOccupied;
+                    if (brief && flickerLandings) flickerLandedAt = Math.min(flickerLandedAt, k);
                     int j = k2 - 1;
                     if (landingUnread) {
                         // (Its emptiness read above; the landing nobody read is counted below.)
@@ -1594,6 +1597,17 @@ final class StorySearch {
         long unexplained = 0;
         // The squares where a piece the story has there read gone for a while (a hesitation, or a dropout).
         SquareSet droppedOut = SquareSet.EMPTY;
+        // The moves whose landing was read for longer than the sensors misread a square occupied (see dragged).
+        boolean[] firmLanding = new boolean[line.size()];
+        if (sensors.longestFlicker() > 0) {
+            for (int k = 0; k < line.size(); k++) {
+                if ((unseenMoves >>> k & 1) != 0 || landedAt[k] == Long.MIN_VALUE) continue;
+                Changes c = changes[PromotionChoices.base(line.get(k)).to()];
+                for (int j = 0; j < c.at().length; j++) {
+                    if (c.at()[j] == landedAt[k] && c.occupied()[j]) firmLanding[k] = lasted(c, j) > falseOccupied;
+                }
+            }
+        }
         long longestStray = 0, strays = 0;
         for (int sq = 0; sq < changes.length; sq++) {
             Changes c = changes[sq];
@@ -1607,12 +1621,12 @@ final class StorySearch {
                 // rook dragged d1-d7 over d4, then a queen dragged e5-b2 over d4 380 ms later, read as one piece
                 // standing 720 ms: Lichess 1781 under `swap` at 40 and 50 Hz, never followed again).
                 if (c.occupied()[j] && lasted <= standMillis
-                        && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, spanTo, paths)) {
+                        && dragged(sq, c.at()[j], c.at()[j + 1], spanFrom, spanTo, paths, firmLanding)) {
                     // (Read on a move's path while it was made, but before its piece left its square: no passing of
                     // it, and no stay either (a hand brushing the square as it plucked a victim, then the piece
                     // passing over it: Lichess 2805 under `swap` at 30 Hz, seed 3, fxe5 then Qh4 over f6): it counts
                     // for as long as it lasted.)
-                    if (!dragged(sq, c.at()[j], c.at()[j + 1], pathFrom, spanTo, paths)) {
+                    if (!dragged(sq, c.at()[j], c.at()[j + 1], pathFrom, spanTo, paths, firmLanding)) {
                         unexplained += lasted;
                         longestStray = Math.max(longestStray, lasted);
                         strays += lasted;
@@ -1626,7 +1640,9 @@ final class StorySearch {
                     for (Move m : line) hesitationMayHelp |= PromotionChoices.base(m).from() == sq;
                     return null;
                 }
-                if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], pathFrom, spanTo, paths)) continue;
+                if (c.occupied()[j] && dragged(sq, c.at()[j], c.at()[j + 1], pathFrom, spanTo, paths, firmLanding)) {
+                    continue;
+                }
                 if (c.occupied()[j] && partial) {
                     if (handPath == null) {
                         handPath = SquareSet.EMPTY;
@@ -1757,7 +1773,13 @@ final class StorySearch {
      * set-down in which its sensor may drop out or the hand that set it may still adjust it.
      */
     private boolean standingSettled(int sq, int j) {
-        long setDown = setDownFor(sq, j);
+        // (Set down before any emptiness no longer than the sensors misread one: Lichess 1681 under `noisy` at 40 Hz,
+        // seed 1, deciding by the search alone: 22...Qxh3 with h3 plucked first, flickering back for a scan; read as
+        // Qg4 with White's pawn off h3 for 1.4 s, that pawn seemed just set down, and Qg4 Qxg4+ was committed.)
+        long[] at = changes[sq].at();
+        int i = j - 1;
+        while (i >= 1 && at[i] - at[i - 1] <= falseEmpty) i -= 2;
+        long setDown = i >= 0 ? at[i] : setDownFor(sq, 0);
         return setDown == Long.MIN_VALUE
                 || changes[sq].at()[j] - setDown > Math.max(sensors.dropoutWithinMillis(), REACTION_MILLIS);
     }
@@ -1826,11 +1848,21 @@ final class StorySearch {
     /**
      * Whether a piece of the story was being dragged over square {@code sq} from {@code t} to {@code until}: it read
      * there while the move was under way and left before it landed (within a scan: a piece cannot stand on its way
-     * and on its destination at once).
+     * and on its destination at once; on sensors that flicker near a change, within a flicker more: the square left
+     * may read on for one. Lichess 272 under `noisy` at 40 Hz, seed 2, deciding by the search alone: 37...Rf4 dragged
+     * over f5, read there 75 ms past the landing, counted as a piece standing 225 ms where the story had none; four
+     * plies that set pieces down on f5 and e6 in the flickers there cost less, and Rf6 Qf5 Re6 was committed). Only
+     * past a landing read for longer than a flicker ({@code firmLanding}), by a reading begun before it: a capture
+     * nobody saw has no landing a square could read on past (Lichess 1 under `noisy` at 24 Hz, seed 1: Qxb5, a flicker
+     * on c4 read as the queen passing over it to take on d5 unseen, and the player was asked), nor has a flicker
+     * (ECC 2018 815 under `noisy` at 50 Hz: f6 plucked for exf6, a neighbour's flicker on f5 read as f7-f5 landed,
+     * with the pawn standing on f6 as its passing, and f5 was committed).
      */
-    private boolean dragged(int sq, long t, long until, long[] spanFrom, long[] spanTo, SquareSet[] paths) {
+    private boolean dragged(int sq, long t, long until, long[] spanFrom, long[] spanTo, SquareSet[] paths,
+                            boolean[] firmLanding) {
         for (int k = 0; k < paths.length; k++) {
-            if (paths[k].contains(sq) && t >= spanFrom[k] && t <= spanTo[k] && until <= spanTo[k] + slack) return true;
+            long after = slack + (firmLanding[k] && t < spanTo[k] ? sensors.longestFlicker() : 0);
+            if (paths[k].contains(sq) && t >= spanFrom[k] && t <= spanTo[k] && until <= spanTo[k] + after) return true;
         }
         return false;
     }

@@ -142,6 +142,39 @@ class SearchOnlyTest {
     }
 
     @Test
+    void anOpponentsPieceOffThroughAWholeMoveIsNoHesitation() throws Exception {
+        // Lichess 2016-05 game 1681 under `noisy` at 40 Hz, seed 1: 22...Qxh3 with h3 plucked first, flickering back
+        // for a scan, the queen dragged over g4. Read as Qg4 with White's pawn off h3 for 1.4 s and put back, the pawn
+        // seemed just set down (the flicker), its emptiness cost half a proof, and Qg4 Qxg4+ was committed.
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 1_681, 40, 1_780);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        // ECC 2018 game 677 there, seed 2: Qd5 committed for Qxc6.
+        r = searchOnly(Profile.NOISY, "chesslib_cup_ECC2018.pgn.gz", 677, 40, 2, 5_117 + 676);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aSquarePassedOverMayReadOnForAFlickerAfterTheLanding() throws Exception {
+        // Lichess 2016-05 game 272 under `noisy` at 40 Hz, seed 2: 37...Rf4 dragged over f5, read there 75 ms past the
+        // landing; as a piece standing where the story had none, it cost more than four plies setting pieces down in
+        // the flickers on f5 and e6, and Rf6 Qf5 Re6 was committed.
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 272, 40, 2, 371);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
+    void aCaptureReadNoLongerThanAFlickerAndRetakenAtOnce() throws Exception {
+        // Lichess 2016-05 game 3207 under `noisy` at 40 Hz, seed 2: 15.Bxe7 read 100 ms, as long as a flicker, then
+        // plucked for Qxe7. No story was found; the board waited 15 s, and b4 was committed for Qxe7.
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 3_207, 40, 2, 3_306);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void followsMorphysGamesUnderSwapCaptures() throws Exception {
         // (Seeded as in the grid, where Morphy's games follow chess.js's 100, Lichess's 4,798 and mliebelt's 8.)
         for (int n = 1; n <= 12; n++) {
