@@ -166,6 +166,16 @@ class SearchOnlyTest {
     }
 
     @Test
+    void aLandingReadNoLongerThanAFlickerAndTakenAtOnce() throws Exception {
+        // Lichess 2016-05 game 2423 under `noisy` at 24 Hz, seed 1: 10...c6 read three scans, 125 ms, as long as a
+        // flicker, then plucked for 11.dxc6, then Bxc6 and Bc4 in a flurry with flickers on c8, c7 and d6. No story
+        // was found, and the game was never followed again.
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 2_423, 24, 2_522);
+        assertThat(r.wrong()).as(String.valueOf(r.problem())).isZero();
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void aCaptureReadNoLongerThanAFlickerAndRetakenAtOnce() throws Exception {
         // Lichess 2016-05 game 3207 under `noisy` at 40 Hz, seed 2: 15.Bxe7 read 100 ms, as long as a flicker, then
         // plucked for Qxe7. No story was found; the board waited 15 s, and b4 was committed for Qxe7.
