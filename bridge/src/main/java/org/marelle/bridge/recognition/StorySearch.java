@@ -1597,9 +1597,10 @@ final class StorySearch {
         long unexplained = 0;
         // The squares where a piece the story has there read gone for a while (a hesitation, or a dropout).
         SquareSet droppedOut = SquareSet.EMPTY;
-        // The moves whose landing was read for longer than the sensors misread a square occupied (see dragged).
-        boolean[] firmLanding = new boolean[line.size()];
-        if (sensors.longestFlicker() > 0) {
+        // The moves whose landing was read for longer than the sensors misread a square occupied (see dragged); null
+        // on sensors that never flicker, where it is never asked (a story is read many times a search: no array).
+        boolean[] firmLanding = sensors.longestFlicker() > 0 ? new boolean[line.size()] : null;
+        if (firmLanding != null) {
             for (int k = 0; k < line.size(); k++) {
                 if ((unseenMoves >>> k & 1) != 0 || landedAt[k] == Long.MIN_VALUE) continue;
                 Changes c = changes[PromotionChoices.base(line.get(k)).to()];
@@ -1852,16 +1853,18 @@ final class StorySearch {
      * may read on for one. Lichess 272 under `noisy` at 40 Hz, seed 2, deciding by the search alone: 37...Rf4 dragged
      * over f5, read there 75 ms past the landing, counted as a piece standing 225 ms where the story had none; four
      * plies that set pieces down on f5 and e6 in the flickers there cost less, and Rf6 Qf5 Re6 was committed). Only
-     * past a landing read for longer than a flicker ({@code firmLanding}), by a reading begun before it: a capture
-     * nobody saw has no landing a square could read on past (Lichess 1 under `noisy` at 24 Hz, seed 1: Qxb5, a flicker
-     * on c4 read as the queen passing over it to take on d5 unseen, and the player was asked), nor has a flicker
+     * past a landing read for longer than a flicker ({@code firmLanding}, null where sensors never flicker), by a
+     * reading begun before it: a capture nobody saw has no landing a square could read on past (Lichess 1 under
+     * `noisy` at 24 Hz, seed 1: Qxb5, a flicker on c4 read as the queen passing over it to take on d5 unseen, and the
+     * player was asked), nor has a flicker
      * (ECC 2018 815 under `noisy` at 50 Hz: f6 plucked for exf6, a neighbour's flicker on f5 read as f7-f5 landed,
      * with the pawn standing on f6 as its passing, and f5 was committed).
      */
     private boolean dragged(int sq, long t, long until, long[] spanFrom, long[] spanTo, SquareSet[] paths,
                             boolean[] firmLanding) {
         for (int k = 0; k < paths.length; k++) {
-            long after = slack + (firmLanding[k] && t < spanTo[k] ? sensors.longestFlicker() : 0);
+            boolean readsOn = firmLanding != null && firmLanding[k] && t < spanTo[k];
+            long after = slack + (readsOn ? sensors.longestFlicker() : 0);
             if (paths[k].contains(sq) && t >= spanFrom[k] && t <= spanTo[k] && until <= spanTo[k] + after) return true;
         }
         return false;
