@@ -624,6 +624,7 @@ final class Matcher {
             if (firsts[k] == first) reply = replies[k];
         }
         if (lastStoryExplainsBetter(first, reply.explains())) return null;
+        if (landedForAFlicker(first)) return null;
         if (passedOverLate(first, reply) || pluckedWithAnotherInHand(first)) return null;
         // A first move's capture that its piece may have made elsewhere, nobody seeing it, as a single move's
         // (fasterCaptureSeen): the story search weighs both (ECC 2018 game 898 at 24 Hz: Nxc4 nobody saw, then a
@@ -661,6 +662,21 @@ final class Matcher {
         if (stoodApart(first, next.fills(second).union(next.path(second)))) return null;
         if (!reply.proven() && liftedApart(next, second, reply.complete())) return null;
         return new TwoPlies(table.moves[first], first, reply.complete(), next.moves[second], !reply.proven());
+    }
+
+    /**
+     * Whether first move {@code first} set a piece down that the reply took off the board (en passant: the square
+     * empty now), on sensors that flicker but never drop out, and no reading of it there since the last commit lasted
+     * longer than a flicker: that reading may be a neighbour's flicker as well as the landing, and a landing read so
+     * briefly is the story search's last resort (see {@code StorySearch.read}), weighed there against the other
+     * stories, not taken here. Lichess 2016-05 game 204 under `noisy` at 24 Hz (its file alone, seed 1): 13...f6,
+     * the pawn plucked for 14.gxf6, and f5 flickering 83 ms between: f5 gxf6 e.p. was committed.
+     */
+    private boolean landedForAFlicker(int first) {
+        SensorModel sensors = t.config.sensors();
+        if (!sensors.dropout().none() || sensors.longestFlicker() == 0) return false;
+        SquareSet taken = table.fills(first).minus(board);
+        return !taken.isEmpty() && !t.log.eachSeenFilled(taken, t.settledAt, t.now, sensors.longestFlicker() + 1);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.marelle.bridge.recognition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.marelle.rules.Position;
 import org.marelle.rules.Variant;
@@ -763,10 +764,13 @@ class NoisySensorScenariosTest {
     /**
      * Found in the ECC 2018 games, game 200, ply 44 (noisy, seed 4): f5 dragged over f6, then exf6 en passant, victim
      * first 150 ms after the landing. The mirror image of the case above: f6 read twice for a scan as the pawn passed,
-     * then f5 twice for 50 ms; the same squares as f6 then exf6. f5 was shown last.
+     * then f5 twice for 50 ms; the same squares as f6 then exf6. f5 was shown last, and was committed for that until
+     * session 52; but every reading of f5, the square the reply takes en passant, was no longer than a flicker, and
+     * the matcher leaves such a landing to the story search (Matcher.landedForAFlicker: Lichess 204 had f5 gxf6 e.p.
+     * committed so for f6 gxf6), which finds the two stories within a proof of each other: asked, not guessed.
      */
     @Test
-    void aDoubleStepShownLastOnItsSquareIsADoubleStep() {
+    void aDoubleStepShownOnItsSquareOnlyForFlickersIsAskedAbout() {
         Hands h = at("r3qrk1/p1p2ppp/1pP1p3/n3P3/Q2PB3/2P1n3/P4RPP/1RB3K1 b - - 0 22");
         h.after(25).up("f7")
                 .after(25).down("f6")
@@ -781,7 +785,10 @@ class NoisySensorScenariosTest {
                 .after(600).up("e5")
                 .after(16800).down("f6")
                 .waitMs(3000);
-        assertThat(h.committed()).containsExactly("f5", "exf6");
+        assertThat(h.committed()).isEmpty();
+        assertThat(h.events(RecognitionEvent.BoardAmbiguous.class)).singleElement()
+                .satisfies(q -> assertThat(q.choices()).extracting(RecognitionEvent.StoryChoice::san)
+                        .containsExactlyInAnyOrder(List.of("f5", "exf6"), List.of("f6", "exf6")));
     }
 
     /**

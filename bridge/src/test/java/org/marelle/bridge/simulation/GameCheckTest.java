@@ -930,6 +930,26 @@ class GameCheckTest {
     }
 
     @Test
+    void aDoubleStepReadOnlyForAFlickerIsNoFirstMoveOfTwoPlies() throws Exception {
+        // Lichess sample game 204 under noisy at 24 Hz without debouncing, seed 1 over its file alone (1,000,003 +
+        // 203): 13...f6 14.gxf6, the pawn on f6 plucked first, and f5 beside it flickering 83 ms before White's pawn
+        // was lifted. The two plies 13...f5 14.gxf6 e.p. leave the same board, and the matcher committed them on that
+        // flicker as the double step's landing.
+        GameCheck.Result r = noisy(game(LICHESS, 204), 24, 1_000_003L + 203);
+        assertFollowedRight(r);
+    }
+
+    @Test
+    void aCaptureReadOnlyForAFlickerIsNoBetterEvidenceThanALandingReadSo() throws Exception {
+        // Lichess sample game 4053 under noisy at 24 Hz without debouncing, seed 3 over its file alone (3 × 1,000,003
+        // + 4,052): 16...Nf4, read 83 ms and plucked for 17.Bxf4, with e5 beside it flickering 84 ms. Ngxe5, the
+        // flicker read as its swap, was committed the moment White lifted the bishop; the game was never followed
+        // again.
+        GameCheck.Result r = noisy(game(LICHESS, 4053), 24, 3 * 1_000_003L + 4_052);
+        assertFollowedRight(r);
+    }
+
+    @Test
     void aLandingLongerThanAFlickerPluckedAtOnceIsALandingOnSensorsThatFlicker() throws Exception {
         // Lichess sample game 4732 under noisy at 24 Hz without debouncing, seed 2 (2 × 1,000,003 + 4,831): 7.Be3 Bxe3,
         // the bishop resting 208 ms on d2 on its way, read on e3 for 166 ms (a flicker's length only if a scan was
