@@ -1137,6 +1137,17 @@ final class Transition {
             searched = null;
             catchUpStill = config.holdMillis();
         }
+        if (pending instanceof Pending.Moves moves && !board.equals(moves.board())
+                && now - log.at() >= config.holdMillis() && now - moves.since() >= window(moves)) {
+            // A pending move the board never showed long enough to be final, a piece off it ever since, the board
+            // still for longer than a piece is held: no move is under way, the board has moved on past it (a capture
+            // onto an occupied square leaves the board a piece in hand leaves). The story search reads it from the
+            // committed position, as it reads any still board (Lichess 2016-05 game 1591 under `noisy` at 24 Hz, its
+            // file alone, seed 3: 25.Qg4 Ne5 shown 125 ms in pieces between flickers, then 26.Qxg5, read as the queen
+            // in hand: pending for good, and the game's last three moves never committed).
+            withdraw();
+            searched = null;
+        }
         if (catchUpDue() && (now - log.at() >= catchUpStill || flurryDue())) {
             unsearchedSince = -1;
             new CatchUp(this).decide();

@@ -950,6 +950,17 @@ class GameCheckTest {
     }
 
     @Test
+    void aPendingMoveTheBoardMovedOnFromIsReadByTheSearchOnceTheBoardStaysStill() throws Exception {
+        // Lichess sample game 1591 under noisy at 24 Hz without debouncing, seed 3 over its file alone (3 × 1,000,003
+        // + 1,590): 25.Qg4 Ne5 26.Qxg5, the game's last moves. Qg4 Ne5 were shown 125 ms in all, between flickers,
+        // too briefly to be final; then Qxg5 left the board as the queen held over it would. The two plies stood
+        // pending for good, the story search never ran, and the three moves were never committed.
+        GameCheck.Result r = noisy(game(LICHESS, 1591), 24, 3 * 1_000_003L + 1_590);
+        assertFollowedRight(r);
+        assertThat(r.correct()).isEqualTo(r.plies());
+    }
+
+    @Test
     void aLandingLongerThanAFlickerPluckedAtOnceIsALandingOnSensorsThatFlicker() throws Exception {
         // Lichess sample game 4732 under noisy at 24 Hz without debouncing, seed 2 (2 × 1,000,003 + 4,831): 7.Be3 Bxe3,
         // the bishop resting 208 ms on d2 on its way, read on e3 for 166 ms (a flicker's length only if a scan was
