@@ -674,7 +674,7 @@ final class Matcher {
      */
     private boolean landedForAFlicker(int first) {
         SensorModel sensors = t.config.sensors();
-        if (!sensors.dropout().none() || sensors.longestFlicker() == 0) return false;
+        if (!sensors.flickersOnly()) return false;
         SquareSet taken = table.fills(first).minus(board);
         return !taken.isEmpty() && !t.log.eachSeenFilled(taken, t.settledAt, t.now, sensors.longestFlicker() + 1);
     }

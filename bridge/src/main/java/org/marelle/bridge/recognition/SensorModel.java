@@ -221,6 +221,14 @@ public record SensorModel(int scanHz, int debounceScans, int bounceMillis, Range
     }
 
     /**
+     * Whether the sensors flicker but never drop out: a reading no longer than {@link #longestFlicker()} may then be
+     * flicker alone, on the square read or beside it, and no dropout hides a piece set down.
+     */
+    public boolean flickersOnly() {
+        return dropout().none() && longestFlicker() > 0;
+    }
+
+    /**
      * The longest a piece no hand is lifting can read as gone at worst: its dropouts end to end, which the debouncer
      * joins into one reading when the piece reads back between them for less than its shortest reading. Rare (two
      * dropouts within a debounce window of each other), so it bridges readings but proves nothing.

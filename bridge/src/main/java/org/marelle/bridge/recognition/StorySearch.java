@@ -925,7 +925,7 @@ final class StorySearch {
         // plucked for 11.dxc6; no story was found, and the game was never followed again. A capture's too: Lichess
         // 3207 under `noisy` at 40 Hz, seed 2: 15.Bxe7 read 100 ms, then plucked for Qxe7; the board waited 15 s, then
         // b4 was committed for Qxe7, the question between the two first moves left).
-        if (story == null && sensors.dropout().none() && sensors.longestFlicker() > 0 && anyPluckedNext(line, before)) {
+        if (story == null && sensors.flickersOnly() && anyPluckedNext(line, before)) {
             briefLandings = true;
             flickerLandings = true;
             flickerLandedAt = Integer.MAX_VALUE;
@@ -1428,8 +1428,7 @@ final class StorySearch {
                         // story rests on a misreading as one with such a landing does (see read()). Lichess 4053
                         // under `noisy` at 24 Hz, its file alone, seed 3: 16...Nf4, read 83 ms and plucked for
                         // 17.Bxf4, and e5 beside it flickering 84 ms: Ngxe5 was committed as White lifted the bishop.)
-                        if (sensors.dropout().none() && sensors.longestFlicker() > 0
-                                && filled - emptied <= sensors.longestFlicker()) {
+                        if (sensors.flickersOnly() && filled - emptied <= sensors.longestFlicker()) {
                             flickerCapturedAt = Math.min(flickerCapturedAt, k);
                         }
                         // (Shorter than the fastest swap a hand makes, it may be a glitch of the scans as well.)

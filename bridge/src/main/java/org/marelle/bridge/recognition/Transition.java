@@ -1137,7 +1137,7 @@ final class Transition {
             searched = null;
             catchUpStill = config.holdMillis();
         }
-        if (pending instanceof Pending.Moves moves && !board.equals(moves.board())
+        if (pending instanceof Pending.Moves moves && board != null && !board.equals(moves.board())
                 && now - log.at() >= config.holdMillis() && now - moves.since() >= window(moves)) {
             // A pending move the board never showed long enough to be final, a piece off it ever since, the board
             // still for longer than a piece is held: no move is under way, the board has moved on past it (a capture
