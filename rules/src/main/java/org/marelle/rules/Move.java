@@ -27,14 +27,45 @@ public sealed interface Move {
     /** The square the moving piece reaches (the king's destination, for castling); -1 for a null move. */
     int to();
 
+    // equals and hashCode of the records below are those a record generates, written out: the generated ones go
+    // through invokedynamic, which the C1 compiler the daemon runs with (systemd/marelle.service: TieredStopAtLevel=1)
+    // calls slowly, and the story search compares moves for every position it plays (Position.play).
+
     record Normal(int from, int to) implements Move {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Normal n && from == n.from && to == n.to;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * from + to;
+        }
     }
 
     record Promotion(int from, int to, PieceType promotion) implements Move {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Promotion p && from == p.from && to == p.to && promotion.equals(p.promotion);
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * from + to) * 31 + promotion.hashCode();
+        }
     }
 
     /** A pawn taking en passant; the captured pawn stands beside {@code from}, on {@code to}'s file. */
     record EnPassant(int from, int to) implements Move {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof EnPassant e && from == e.from && to == e.to;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * from + to;
+        }
     }
 
     /**
@@ -42,6 +73,16 @@ public sealed interface Move {
      * rook may stand still, and they may cross.
      */
     record Castle(int from, int to, int rookFrom, int rookTo) implements Move {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Castle c && from == c.from && to == c.to && rookFrom == c.rookFrom
+                    && rookTo == c.rookTo;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((31 * from + to) * 31 + rookFrom) * 31 + rookTo;
+        }
     }
 
     /**

@@ -197,8 +197,14 @@ public final class Position {
     /** The packed form of a legal move, or -1 when the move is not legal here. */
     int pack(Move move) {
         if (move == null || move instanceof Move.Null) return -1;
+        int to = move.to();
+        boolean castle = (move instanceof Move.Deferred d ? d.move() : move) instanceof Move.Castle;
         for (int m : packedLegal()) {
-            if (Board.from(m) == move.from() && unpack(m).equals(move)) return m;
+            // (A castling move packs the rook's square as its destination; any other, the one its move names.)
+            if (Board.from(m) == move.from() && (Board.kind(m) == Board.CASTLE ? castle : Board.to(m) == to)
+                    && unpack(m).equals(move)) {
+                return m;
+            }
         }
         return -1;
     }

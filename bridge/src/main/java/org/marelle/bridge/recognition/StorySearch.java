@@ -489,6 +489,22 @@ final class StorySearch {
     /** A position reached with some plies left and some squares reached: no line from it leads to the board. */
     private record DeadEnd(long zobrist, int left, SquareSet reached, int borrowed, int unseenLeft, long landedBy,
                            int landingUnread) {
+        // (Written out, as SquareSet's are: a record's generated ones go through invokedynamic, slow under the C1
+        // compiler the daemon runs with, and a search looks a key up for every position it plays.)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DeadEnd d && zobrist == d.zobrist && left == d.left && reached.equals(d.reached)
+                    && borrowed == d.borrowed && unseenLeft == d.unseenLeft && landedBy == d.landedBy
+                    && landingUnread == d.landingUnread;
+        }
+
+        @Override
+        public int hashCode() {
+            long h = zobrist ^ landedBy * 0x9E3779B97F4A7C15L;
+            h = h * 31 + reached.hashCode();
+            h = h * 31 + ((left * 31 + borrowed) * 31 + unseenLeft) * 31 + landingUnread;
+            return Long.hashCode(h);
+        }
     }
 
     /**
