@@ -291,8 +291,20 @@ final class StorySearch {
     private final List<Story> found = new ArrayList<>();
     /** The least cost of the stories found so far. */
     private long bestFound = Long.MAX_VALUE;
-    private final java.util.Set<DeadEnd> deadEnds = new java.util.HashSet<>();
+    /**
+     * The positions from which no line leads to the board, by how many captures nobody saw a line below may still
+     * make (see {@link Dead}). Kept from one pass of {@link #run} to the next, and handed from the six-ply search to
+     * the four-ply and the wider one ({@link #search}): each pass allows one more such capture than the last, and
+     * most of what the last found dead never needed one (a wider search visited 44,000 positions over four passes,
+     * most of them again, to find the stories its first pass found: Lichess 13 under `noisy` at 24 Hz, a rook in
+     * hand; 24,000 now).
+     */
+    private java.util.Map<DeadEnd, Dead> deadEnds = new java.util.HashMap<>();
     private int nodes;
+    /** How often a line was left out for its captures nobody saw (see {@link #budgetPruned}), counted over the search. */
+    private int prunes;
+    /** Whether each pass starts with no dead ends known, as before they were kept (a test compares the two). */
+    private boolean forgetEachPass;
 
     private StorySearch(Position start, SquareSet board, FrameLog log, long now, long since, SquareSet justPlaced,
                         SensorModel sensors, long proofMillis, long standMillis,
@@ -350,8 +362,11 @@ final class StorySearch {
                 promotion);
         Result r = deep.run(MAX_PLIES);
         if (r.complete() || deep.gapUntil != Long.MIN_VALUE) return r;
-        Result shorter = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
-                promotion).run(SHORT_PLIES);
+        StorySearch four = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
+                promotion);
+        // (A dead end is one whatever the search's depth: its plies left are part of it.)
+        four.deadEnds = deep.deadEnds;
+        Result shorter = four.run(SHORT_PLIES);
         // A longer story may explain the board better than the short ones found: they decide only when the best of
         // them leaves no more unexplained than a flicker (a piece lifted and put back, a brush), else nothing is
         // decided on them (Lichess 4298 at 24 Hz: Nxa8 Rxa8 Rac1 Rf8 Rc7, five plies, was read as Rac1 with the
@@ -369,6 +384,7 @@ final class StorySearch {
         StorySearch wider = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
                 promotion);
         wider.budget = WIDER_NODES;
+        wider.deadEnds = deep.deadEnds;
         Result w = wider.run(MAX_PLIES);
         int nodes = r.nodes() + shorter.nodes() + w.nodes();
         // Where a swap often leaves no reading, the wider search mostly adds stories resting on captures nobody saw,
@@ -390,6 +406,20 @@ final class StorySearch {
     }
 
     /**
+     * One search of {@code plies} plies within {@code budget} positions a pass, its dead ends kept from pass to pass or
+     * forgotten ({@code forgetEachPass}): the stories found must be the same, the positions visited no more. For tests.
+     */
+    static Result searchOnce(Position start, SquareSet board, FrameLog log, long now, long since, SquareSet justPlaced,
+                             SensorModel sensors, long proofMillis, long standMillis,
+                             Function<Position, PieceType> promotion, int plies, int budget, boolean forgetEachPass) {
+        StorySearch s = new StorySearch(start, board, log, now, since, justPlaced, sensors, proofMillis, standMillis,
+                promotion);
+        s.budget = budget;
+        s.forgetEachPass = forgetEachPass;
+        return s.run(plies);
+    }
+
+    /**
      * Searches with at most one capture onto a square that never changed (a capture nobody saw) per line, then two,
      * and so on, while more may matter: each costs a story a proof, so once the best story found costs less than the
      * captures allowed so far, stories with one more are never within a proof of it (and so never weigh in a
@@ -405,7 +435,7 @@ final class StorySearch {
             visited += nodes;
             nodes = 0;
             found.clear();
-            deadEnds.clear();
+            if (forgetEachPass) deadEnds.clear();
             budgetPruned = false;
             extend(start, new ArrayList<>(), new ArrayList<>(), SquareSet.EMPTY, -1, unseenAllowed, Long.MIN_VALUE, -1);
             if (!budgetPruned || nodes > budget) break;
@@ -487,24 +517,36 @@ final class StorySearch {
     // ---- the search --------------------------------------------------------------------------------------------
 
     /** A position reached with some plies left and some squares reached: no line from it leads to the board. */
-    private record DeadEnd(long zobrist, int left, SquareSet reached, int borrowed, int unseenLeft, long landedBy,
+    private record DeadEnd(long zobrist, int left, SquareSet reached, int borrowed, long landedBy,
                            int landingUnread) {
         // (Written out, as SquareSet's are: a record's generated ones go through invokedynamic, slow under the C1
         // compiler the daemon runs with, and a search looks a key up for every position it plays.)
         @Override
         public boolean equals(Object o) {
             return o instanceof DeadEnd d && zobrist == d.zobrist && left == d.left && reached.equals(d.reached)
-                    && borrowed == d.borrowed && unseenLeft == d.unseenLeft && landedBy == d.landedBy
-                    && landingUnread == d.landingUnread;
+                    && borrowed == d.borrowed && landedBy == d.landedBy && landingUnread == d.landingUnread;
         }
 
         @Override
         public int hashCode() {
             long h = zobrist ^ landedBy * 0x9E3779B97F4A7C15L;
             h = h * 31 + reached.hashCode();
-            h = h * 31 + ((left * 31 + borrowed) * 31 + unseenLeft) * 31 + landingUnread;
+            h = h * 31 + (left * 31 + borrowed) * 31 + landingUnread;
             return Long.hashCode(h);
         }
+    }
+
+    /**
+     * For which allowances of captures nobody saw a {@link DeadEnd} is known dead. Dead with an allowance, it is dead
+     * with any smaller one (fewer lines); and if no line below was left out for want of allowance, it is dead with
+     * any larger one too (the allowance never mattered). A line left out below at one allowance is left out at any
+     * smaller one as well, so that pass still owes another ({@link #budgetPruned}).
+     */
+    private static final class Dead {
+        /** The least allowance at which it was found dead with no line left out below: dead at any from it up. */
+        int clearFrom = Integer.MAX_VALUE;
+        /** The greatest allowance at which it was found dead with a line left out below: dead, and cut, up to it. */
+        int cutUpTo = -1;
     }
 
     /**
@@ -552,6 +594,7 @@ final class StorySearch {
                     && !changed.contains(b.to()) && p.pieceAt(b.to()) != null;
             if (unseenCapture && unseenLeft == 0) {
                 budgetPruned = true;
+                prunes++;
                 continue;
             }
             if (PromotionChoices.isPromotion(m)) {
@@ -597,16 +640,28 @@ final class StorySearch {
                     ? borrowed : b.from() << 8 | b.to();
             // Transpositions reach the same position with the same squares reached: searched once for nothing.
             int unseenNext = unseenLeft - (unseenCapture ? 1 : 0);
-            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext, borrows, unseenNext, landedNext, unreadNext);
-            if (deadEnds.contains(key)) continue;
+            DeadEnd key = new DeadEnd(next.zobrist(), left - 1, reachedNext, borrows, landedNext, unreadNext);
+            Dead dead = deadEnds.get(key);
+            if (dead != null && unseenNext >= dead.clearFrom) continue;
+            if (dead != null && unseenNext <= dead.cutUpTo) {
+                budgetPruned = true;
+                prunes++;
+                continue;
+            }
+            int prunesBefore = prunes;
             line.add(m);
             before.add(p);
             lineChanged(line.size() - 1);
             boolean below = extend(next, line, before, reachedNext, borrows, unseenNext, landedNext, unreadNext);
             line.remove(line.size() - 1);
             before.remove(before.size() - 1);
-            if (below) leads = true;
-            else deadEnds.add(key);
+            if (below) {
+                leads = true;
+            } else {
+                if (dead == null) deadEnds.put(key, dead = new Dead());
+                if (prunes == prunesBefore) dead.clearFrom = Math.min(dead.clearFrom, unseenNext);
+                else dead.cutUpTo = Math.max(dead.cutUpTo, unseenNext);
+            }
         }
         return leads;
     }
