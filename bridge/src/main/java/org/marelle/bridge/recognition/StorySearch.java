@@ -1469,8 +1469,13 @@ final class StorySearch {
                         // square emptied: since it was last lifted. A piece put back meanwhile, a hesitation, was not
                         // held: Lichess 789 under `swap` at 24 Hz, Bxf3 with the bishop lifted, put back and lifted
                         // again, made Qxb3 nobody saw as likely as Qxd4 read, and the board waited 30 s.)
+                        // (Not held at all when it stood back on its square as the victim's emptied: the victim was
+                        // taken first, and the lift before was a hesitation. Lichess 2016-05 game 4352 under `reed` at
+                        // 24 Hz, seed 1, deciding by the search alone: Bxe5 with the bishop lifted and put back 1.2 s,
+                        // then the knight on e5 plucked, read as held 1.9 s; Nxc5 Bxc5 with both captures unseen was
+                        // then as likely, and the player was asked.)
                         long heldSince = lifted == Long.MIN_VALUE ? lifted : Math.max(lifted, lastLift(m.from(), emptied));
-                        if (heldSince != Long.MIN_VALUE && emptied > heldSince
+                        if (heldSince != Long.MIN_VALUE && emptied > heldSince && !standsAt(m.from(), emptied)
                                 && stillBetween(m.from(), sq, heldSince, emptied)) {
                             heldForCapture = Math.max(heldForCapture, emptied - heldSince);
                         }
@@ -1879,8 +1884,28 @@ final class StorySearch {
      */
     private boolean beforeAReplyCould(long from, Position p, Move m, long landed) {
         boolean capture = p.pieceAt(m.to()) != null || m instanceof Move.EnPassant;
-        if (capture && sensors.oftenMisses(SHORTEST_SWAP_MILLIS)) return false;
+        if (capture && sensors.oftenMisses(SHORTEST_SWAP_MILLIS) && mayBeMisreadBefore(m.to(), landed)) return false;
         return from < landed - sensors.longestJoinedFalseEmpty() - (long) Math.ceil(sensors.scanMillis());
+    }
+
+    /**
+     * Whether the emptiness that the reading of {@code sq} filled at {@code filled} ended may have been a piece already
+     * standing there misread as gone (no longer than the sensors' dropouts run together, and a scan): a capture's swap
+     * may then have gone unread before it, and its piece landed any time earlier. Longer (or on sensors that never read
+     * a standing piece as gone, reed switches), it was the square's victim taken off and the landing is as read.
+     * (Lichess 2016-05 game 2274 under `reed` at 24 Hz, seed 1, deciding by the search alone: Nxg4, then White's hand
+     * touching e4 for 292 ms before Bxd8, read as well as Nxe4 with White's knight lifted from g4 and put back while
+     * Black's was held, long before e4 emptied; the player was asked.) True when no such reading is found.
+     */
+    private boolean mayBeMisreadBefore(int sq, long filled) {
+        long[] at = changes[sq].at();
+        boolean[] occupied = changes[sq].occupied();
+        for (int j = 1; j < at.length; j++) {
+            if (at[j] == filled && occupied[j] && !occupied[j - 1]) {
+                return filled - at[j - 1] <= joinedFalseEmpty + (long) Math.ceil(sensors.scanMillis());
+            }
+        }
+        return true;
     }
 
     /** Whether a move of {@code line} after move {@code k} starts from {@code sq}. */
@@ -2245,6 +2270,18 @@ final class StorySearch {
     private long firstLift(int sq, long earliest, boolean hesitated) {
         int j = firstLiftIndex(sq, 0, earliest, hesitated);
         return j < 0 ? Long.MIN_VALUE : changes[sq].at()[j];
+    }
+
+    /**
+     * Whether square {@code sq} read a piece at {@code t}, set there (its last change at or before {@code t}) for longer
+     * than the sensors read an empty square occupied.
+     */
+    private boolean standsAt(int sq, long t) {
+        Changes c = changes[sq];
+        for (int k = c.at().length - 1; k >= 0; k--) {
+            if (c.at()[k] <= t) return c.occupied()[k] && lasted(c, k) > falseOccupied;
+        }
+        return false;
     }
 
     /** When square {@code sq} last read empty after reading a piece, at or before {@code t}; Long.MIN_VALUE if never. */

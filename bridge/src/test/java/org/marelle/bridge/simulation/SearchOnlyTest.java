@@ -91,6 +91,29 @@ class SearchOnlyTest {
     }
 
     @Test
+    void aCapturesLandingReadAfterItsVictimWasTakenOffIsWhenItLanded() throws Exception {
+        // Lichess 2016-05 game 2274 under `reed` at 24 Hz, seed 1: 18...Nxg4 with g4 plucked first, then White's hand
+        // on e4 for 292 ms before 19.Bxd8. Nxe4 leaves the same board with White's knight lifted from g4 and put back
+        // while Black's was held, long before e4 emptied. That was taken for a reply begun after a landing nobody
+        // read, as where swaps often go unread; but e4's emptiness, longer than reed switches ever misread a piece
+        // standing, was its victim taken off, and the landing after it is when the knight landed. Not asked.
+        GameCheck.Result r = searchOnly(Profile.REED, "lichess-org-database_2016-05_sample.pgn.gz", 2_274, 24, 2_373);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+    }
+
+    @Test
+    void aPiecePutBackBeforeItsVictimWasTakenOffWasNotHeldOverIt() throws Exception {
+        // Lichess 2016-05 game 4352 under `reed` at 24 Hz, seed 1: 14.Bxe5 with the bishop lifted and put back 1.2 s,
+        // then the knight on e5 plucked, then the bishop lifted again and set down on e5. Read as held 1.9 s over the
+        // board before its victim was taken, a story with two captures nobody saw (Nxc5 Bxc5) counted as likely, and
+        // the player was asked. The bishop stood on its square as e5 emptied: it was held for nothing.
+        GameCheck.Result r = searchOnly(Profile.REED, "lichess-org-database_2016-05_sample.pgn.gz", 4_352, 24, 4_451);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+    }
+
+    @Test
     void theFirstMoveOfAGameReadFromItsStartIsNoMoveMadeUnread() throws Exception {
         // Lichess 2016-05 game 614 under `noisy` at 24 Hz, seed 1: 1.e4 e5 with the e2 pawn flickering before its
         // lift. Taking the board as unread before the log's first frame, e3 e6 e4 e5 explained it as well, and the
