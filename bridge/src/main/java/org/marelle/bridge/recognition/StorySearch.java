@@ -1850,7 +1850,7 @@ final class StorySearch {
             // (Lifted before the move's own piece, it was no reply begun, even by the piece that makes the reply:
             // Lichess 1809 under `noisy` at 40 Hz, seed 1, 24...Bxc1 with c1 plucked first, read as Bd2+ with White's
             // bishop lifted 1.7 s before and then taking on d2 25 ms after the landing; committed, then corrected.)
-            if (from < ownLiftAt[k] || !movedLater(sq, line, k) && beforeAReplyCould(from, p, m, landedAt[k])) {
+            if (from < ownLiftAt[k] || !movedLater(sq, line, k) && beforeAReplyCould(from, landedAt[k])) {
                 return OTHER_SIDES;
             }
         }
@@ -1874,38 +1874,20 @@ final class StorySearch {
     }
 
     /**
-     * Whether a piece of the other side, read lifted at {@code from}, was lifted too early for a reply to {@code m}
-     * (made from {@code p}, its landing read at {@code landed}): before {@code m}'s own lift, or sooner than that
-     * landing can have been read late (the square just set down misread empty: a flicker, dropouts run together, a
-     * lost scan). Where swaps often go unread, a capture may have landed any time before its landing was read.
-     * (Lichess 970 under `noisy` at 24 Hz, seed 1, deciding by the search alone: Nxb4 with b4 plucked after the
-     * knight's lift; Nxd4, with d4 touched for 125 ms after, and White's bishop on b4 lifted and put back while the
-     * knight was held 2.4 s, was as likely, and the player was asked.)
+     * Whether a piece of the other side, read lifted at {@code from}, was lifted too early for a reply to a move
+     * whose landing was read at {@code landed}: sooner than that landing can have been read late (the square just set down misread empty: a flicker, dropouts run together, a
+     * lost scan). A capture's too: the story reads its landing where the square filled after its victim was taken
+     * off, and a swap nobody saw before that is another story, with a capture nobody saw. (Lichess 970 under `noisy`
+     * at 24 Hz, seed 1, deciding by the search alone: Nxb4 with b4 plucked after the knight's lift; Nxd4, with d4
+     * touched for 125 ms after, and White's bishop on b4 lifted and put back while the knight was held 2.4 s, was as
+     * likely, and the player was asked. Until session 54 a capture was left out where swaps often go unread, as if it
+     * might have landed any time before its landing was read: Lichess 2016-05 game 2274 under `reed` at 24 Hz, seed
+     * 1, deciding by the search alone: Nxg4, then White's hand on e4 for 292 ms before Bxd8, read as well as Nxe4 with
+     * White's knight lifted from g4 and put back while Black's was held, long before e4 emptied; the player was
+     * asked.)
      */
-    private boolean beforeAReplyCould(long from, Position p, Move m, long landed) {
-        boolean capture = p.pieceAt(m.to()) != null || m instanceof Move.EnPassant;
-        if (capture && sensors.oftenMisses(SHORTEST_SWAP_MILLIS) && mayBeMisreadBefore(m.to(), landed)) return false;
+    private boolean beforeAReplyCould(long from, long landed) {
         return from < landed - sensors.longestJoinedFalseEmpty() - (long) Math.ceil(sensors.scanMillis());
-    }
-
-    /**
-     * Whether the emptiness that the reading of {@code sq} filled at {@code filled} ended may have been a piece already
-     * standing there misread as gone (no longer than the sensors' dropouts run together, and a scan): a capture's swap
-     * may then have gone unread before it, and its piece landed any time earlier. Longer (or on sensors that never read
-     * a standing piece as gone, reed switches), it was the square's victim taken off and the landing is as read.
-     * (Lichess 2016-05 game 2274 under `reed` at 24 Hz, seed 1, deciding by the search alone: Nxg4, then White's hand
-     * touching e4 for 292 ms before Bxd8, read as well as Nxe4 with White's knight lifted from g4 and put back while
-     * Black's was held, long before e4 emptied; the player was asked.) True when no such reading is found.
-     */
-    private boolean mayBeMisreadBefore(int sq, long filled) {
-        long[] at = changes[sq].at();
-        boolean[] occupied = changes[sq].occupied();
-        for (int j = 1; j < at.length; j++) {
-            if (at[j] == filled && occupied[j] && !occupied[j - 1]) {
-                return filled - at[j - 1] <= joinedFalseEmpty + (long) Math.ceil(sensors.scanMillis());
-            }
-        }
-        return true;
     }
 
     /** Whether a move of {@code line} after move {@code k} starts from {@code sq}. */

@@ -643,9 +643,13 @@ class GameCheckTest {
         GameCheck.Result r = played(Profile.SWAP, LICHESS, 3733, 24, 9, 3_832);
         assertFollowedRight(r);
         assertThat(r.corrections()).isEqualTo(1);
+        // (Since session 54 ECC 87 is read right at once, no correction needed: Nxd3 was a story whose capture's landing
+        // the search took as possibly long before its reading, so a piece of White's lifted and put back while the knight
+        // was held counted as a reply begun; the landing is read where the square filled after its victim was taken
+        // off, and that lift is a capture abandoned.)
         GameCheck.Result ecc = played(Profile.SWAP, "chesslib_cup_ECC2018.pgn.gz", 87, 24, 6, 5_203);
         assertFollowedRight(ecc);
-        assertThat(ecc.corrections()).isEqualTo(1);
+        assertThat(ecc.corrections()).isZero();
     }
 
     @Test

@@ -95,8 +95,9 @@ class SearchOnlyTest {
         // Lichess 2016-05 game 2274 under `reed` at 24 Hz, seed 1: 18...Nxg4 with g4 plucked first, then White's hand
         // on e4 for 292 ms before 19.Bxd8. Nxe4 leaves the same board with White's knight lifted from g4 and put back
         // while Black's was held, long before e4 emptied. That was taken for a reply begun after a landing nobody
-        // read, as where swaps often go unread; but e4's emptiness, longer than reed switches ever misread a piece
-        // standing, was its victim taken off, and the landing after it is when the knight landed. Not asked.
+        // read, as where swaps often go unread; but the story reads its capture's landing where e4 filled after its
+        // victim was taken off (a swap nobody saw before that is another story), so the knight on g4 was taken off
+        // and put back too early to be a reply: a capture abandoned. Not asked.
         GameCheck.Result r = searchOnly(Profile.REED, "lichess-org-database_2016-05_sample.pgn.gz", 2_274, 24, 2_373);
         assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
         assertThat(r.questions()).isZero();
