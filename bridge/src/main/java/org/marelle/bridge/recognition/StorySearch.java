@@ -1763,7 +1763,7 @@ final class StorySearch {
                 // with e6 put back tied with Nxe6 and the player was asked. Lichess 3348 there: e3 plucked, the rook
                 // dragged e1-e3, Re2 with e3 put back was committed for Rxe3.)
                 int offDuring = c.occupied()[j] || line.isEmpty() || lasted <= falseEmpty ? NO_HAND
-                        : offWhileHeld(sq, c.at()[j], c.at()[j + 1], line, before, ownLiftAt, landedAt);
+                        : offWhileHeld(sq, c.at()[j], c.at()[j + 1], line, before, ownLiftAt, landedAt, inHand);
                 if (offDuring == OTHER_SIDES && !standingSettled(sq, j)) offDuring = NO_HAND;
                 boolean secondHand = !c.occupied()[j] && !line.isEmpty()
                         && (c.at()[j] > heldSince && ownAtEnd.contains(sq) || offDuring != NO_HAND)
@@ -1831,11 +1831,12 @@ final class StorySearch {
      * Whether square {@code sq}, read empty from {@code from} to {@code to}, holds a piece that a move of {@code line}
      * does not touch, and was so read while that move's own piece was in hand (lifted, not yet set down, both read):
      * {@link #MOVERS} for a piece of the side making it; {@link #OTHER_SIDES} for one of the other side's taken off
-     * too early to be a reply begun: before the move's own piece, or, unless a later move of the line starts from it,
-     * before its landing as {@link #beforeAReplyCould} says; else {@link #NO_HAND}.
+     * too early to be a reply begun: before the move's own piece, or, unless a later move of the line starts from it
+     * or it is in hand at the story's end ({@code inHand}: the next move under way), before its landing as
+     * {@link #beforeAReplyCould} says; else {@link #NO_HAND}.
      */
     private int offWhileHeld(int sq, long from, long to, List<Move> line, List<Position> before,
-                                 long[] ownLiftAt, long[] landedAt) {
+                                 long[] ownLiftAt, long[] landedAt, SquareSet inHand) {
         for (int k = 0; k < line.size(); k++) {
             if (ownLiftAt[k] == Long.MIN_VALUE || landedAt[k] == Long.MIN_VALUE) continue;
             if (from >= landedAt[k] || to <= ownLiftAt[k]) continue;
@@ -1850,7 +1851,12 @@ final class StorySearch {
             // (Lifted before the move's own piece, it was no reply begun, even by the piece that makes the reply:
             // Lichess 1809 under `noisy` at 40 Hz, seed 1, 24...Bxc1 with c1 plucked first, read as Bd2+ with White's
             // bishop lifted 1.7 s before and then taking on d2 25 ms after the landing; committed, then corrected.)
-            if (from < ownLiftAt[k] || !movedLater(sq, line, k) && beforeAReplyCould(from, landedAt[k])) {
+            // (Nor a piece the story's next move, under way, has in hand: its side reached for it early, as a
+            // hesitation. Lichess 2016-05 game 268 under `swap` at 24 Hz, seed 2: 10.bxc3 with the pawn held 1.5 s,
+            // Black's bishop lifted and put back meanwhile, then lifted for Bg7; read as White's capture abandoned,
+            // Bxa3 nobody saw was committed with the bishop still in hand.)
+            if (from < ownLiftAt[k] || !movedLater(sq, line, k) && !inHand.contains(sq)
+                    && beforeAReplyCould(from, landedAt[k])) {
                 return OTHER_SIDES;
             }
         }

@@ -633,6 +633,19 @@ class GameCheckTest {
     }
 
     @Test
+    void aPieceTheNextMoveHoldsWasNoCaptureAbandonedWhenItWasLiftedEarly() throws Exception {
+        // Lichess sample game 268 under swap at 24 Hz, seed 2 as `marelle simulate` numbers it over every shared game
+        // (2,000,006 + 367): 10.bxc3 with the pawn held 1.5 s, Black's bishop on f8 lifted and put back meanwhile, then
+        // lifted for 10...Bg7. With White's capture read as landing where c3 filled, the bishop's first lift came too
+        // early to be a reply and was taken for White's hand abandoning a capture of it, a proof and more; the story
+        // with the bishop in hand lost to 10...Bxa3 nobody saw, committed and corrected 17 s later. The bishop is the
+        // piece the next move holds: Black reached for it early, a hesitation.
+        GameCheck.Result r = played(Profile.SWAP, LICHESS, 268, 24, 2, 367);
+        assertFollowedRight(r);
+        assertThat(r.corrections()).isZero();
+    }
+
+    @Test
     void aCaptureAndItsRecaptureAreExchangedTogetherWhenAMoveManyPliesLaterShowsThemWrong() throws Exception {
         // Lichess sample game 3733 under swap at 24 Hz, seed 9 as `marelle simulate` numbers it over every shared game
         // (9,000,027 + 3,832): 7.Bxc6+ bxc6, the pawn just set on a6 dropping out twice, read as 7.Bxa6 bxa6; the
