@@ -2262,7 +2262,8 @@ final class StorySearch {
 
     /**
      * Whether square {@code sq} read a piece at {@code t}, set there (its last change at or before {@code t}) for longer
-     * than the sensors read an empty square occupied.
+     * than the sensors read an empty square occupied; false when it has not changed since the log began (asked only
+     * after a lift read there).
      */
     private boolean standsAt(int sq, long t) {
         Changes c = changes[sq];
