@@ -115,6 +115,53 @@ class SearchOnlyTest {
     }
 
     @Test
+    void aCaptureIsTheVictimTakenOffNotAFlickerAsTheCapturingPieceWasLifted() throws Exception {
+        // Lichess 2016-05 game 159 under `noisy` at 24 Hz, seed 1: 32.Rxb1 with the rook lifted first, b1 flickering
+        // 42 ms in that frame, the victim plucked 750 ms later and the rook set down 833 ms after that. The flicker
+        // was read as the capture, too brief to prove it, and the victim's true removal as the rook lifted again:
+        // Rxb1 was read as a capture nobody saw and asked about once the board had stood still half a minute.
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 159, 24, 258);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+        // Game 2892 there: 25.hxg5, the same with the pawn.
+        r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 2_892, 24, 2_991);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+    }
+
+    @Test
+    void aFlickerCostsWhatItLastedNotAHandsHesitation() throws Exception {
+        // Lichess 2016-05 game 791 under `noisy` at 24 Hz, seed 1: 11...f6 12.exf6, the victim plucked, f6 reading a
+        // piece for one scan as it was, the capturing pawn set down and f6 flickering once more. Each one-scan flicker
+        // was priced as a hand lifting and putting back a piece, half a proof, and f6 exf6 read as the game went came
+        // within a proof of f5 exf6 e.p. with f5's landing never read: the player was asked.
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 791, 24, 890);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+        // Game 109 there: 20...Qe6 21.Qxe6 fxe6, read with four flickers, asked against Qxe5 nobody saw, Qe6, fxe6.
+        r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 109, 24, 208);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+    }
+
+    @Test
+    void aDoubleStepReadNoLongerThanAFlickerAndTakenEnPassantIsAStoryWhileTheCaptureIsMade() throws Exception {
+        // Lichess 2016-05 game 4016 under `noisy` at 24 Hz, seed 1: 10...f5 dragged over f6, read three scans on f5
+        // (as long as a flicker) and plucked for 11.exf6 e.p. With White's pawn in hand, only f6 and White's capture
+        // begun was read: f5 read so briefly was a landing only where the move taking it was in the story. Once a
+        // flicker cost what it lasted (above), f6 led alone and was committed, decided by the search and released
+        // alike. The board asks which it was.
+        GameFiles.Game g = GameFiles.read(TestGames.resource("lichess-org-database_2016-05_sample.pgn.gz")).games()
+                .stream().filter(x -> x.number() == 4_016).findFirst().orElseThrow();
+        SensorModel sensors = Profile.NOISY.sensors().withScanning(24, Profile.NOISY.sensors().debounceScans());
+        GameCheck.Result released = GameCheck.run(g.initial(), g.moves(), Profile.NOISY, sensors, 1_000_003L + 4_115,
+                RecognizerConfig.defaults().withSensors(sensors));
+        assertThat(released.ok()).as(String.valueOf(released.problem())).isTrue();
+        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 4_016, 24, 4_115);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+    }
+
+    @Test
     void theFirstMoveOfAGameReadFromItsStartIsNoMoveMadeUnread() throws Exception {
         // Lichess 2016-05 game 614 under `noisy` at 24 Hz, seed 1: 1.e4 e5 with the e2 pawn flickering before its
         // lift. Taking the board as unread before the log's first frame, e3 e6 e4 e5 explained it as well, and the
