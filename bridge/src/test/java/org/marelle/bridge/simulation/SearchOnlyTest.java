@@ -40,6 +40,14 @@ class SearchOnlyTest {
                 RecognizerConfig.defaults().withSensors(sensors).withSearchOnly(true));
     }
 
+    /** Asserts that the game is followed right, searching alone, and that the board asks nothing. */
+    private static void readWithoutAQuestion(Profile profile, String resource, int number, int scanHz, long index)
+            throws Exception {
+        GameCheck.Result r = searchOnly(profile, resource, number, scanHz, index);
+        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
+        assertThat(r.questions()).isZero();
+    }
+
     @Test
     void castlingWithTheKingPutBackFirstAndTheRookDraggedOverItsSquare() throws Exception {
         // Lichess 2016-05 game 37 under `blitz` at 24 Hz, seed 1: 15.O-O-O with the king lifted and put back first,
@@ -120,13 +128,9 @@ class SearchOnlyTest {
         // 42 ms in that frame, the victim plucked 750 ms later and the rook set down 833 ms after that. The flicker
         // was read as the capture, too brief to prove it, and the victim's true removal as the rook lifted again:
         // Rxb1 was read as a capture nobody saw and asked about once the board had stood still half a minute.
-        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 159, 24, 258);
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
-        assertThat(r.questions()).isZero();
+        readWithoutAQuestion(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 159, 24, 258);
         // Game 2892 there: 25.hxg5, the same with the pawn.
-        r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 2_892, 24, 2_991);
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
-        assertThat(r.questions()).isZero();
+        readWithoutAQuestion(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 2_892, 24, 2_991);
     }
 
     @Test
@@ -135,13 +139,9 @@ class SearchOnlyTest {
         // piece for one scan as it was, the capturing pawn set down and f6 flickering once more. Each one-scan flicker
         // was priced as a hand lifting and putting back a piece, half a proof, and f6 exf6 read as the game went came
         // within a proof of f5 exf6 e.p. with f5's landing never read: the player was asked.
-        GameCheck.Result r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 791, 24, 890);
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
-        assertThat(r.questions()).isZero();
+        readWithoutAQuestion(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 791, 24, 890);
         // Game 109 there: 20...Qe6 21.Qxe6 fxe6, read with four flickers, asked against Qxe5 nobody saw, Qe6, fxe6.
-        r = searchOnly(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 109, 24, 208);
-        assertThat(r.ok()).as(String.valueOf(r.problem())).isTrue();
-        assertThat(r.questions()).isZero();
+        readWithoutAQuestion(Profile.NOISY, "lichess-org-database_2016-05_sample.pgn.gz", 109, 24, 208);
     }
 
     @Test
