@@ -929,9 +929,7 @@ final class StorySearch {
         // c5 taken en passant). (Lichess 4732 under `noisy` at 24 Hz, seed 2: Be3 read 166 ms, a flicker's length only
         // if a scan was lost, and plucked for Bxe3; with Be3 ruled out, the bishop's 208 ms rest on d2 on its way
         // was committed as Bd2.)
-        if ((story == null || story.landedUnseen()) && landingsMisread && (anyPluckedNext(line, before)
-                || partial && !line.isEmpty() && liftedTaker(before.get(line.size() - 1).play(line.get(line.size() - 1)),
-                        PromotionChoices.base(line.get(line.size() - 1)).to()) >= 0)) {
+        if ((story == null || story.landedUnseen()) && landingsMisread && anyPluckedNext(line, before, partial)) {
             briefLandings = true;
             Story brief = read(line, before, partial, false, false, 0);
             briefLandings = false;
@@ -1001,9 +999,7 @@ final class StorySearch {
         // with the brief landings above: Lichess 2016-05 game 4016 under `noisy` at 24 Hz, seed 1: 10...f5, read three
         // scans on f5 and plucked for 11.exf6 e.p.; with the pawn in hand, f6 and White's capture begun was the one
         // story found, and f6 was committed.)
-        if (story == null && sensors.flickersOnly() && (anyPluckedNext(line, before) || partial && !line.isEmpty()
-                && liftedTaker(before.get(line.size() - 1).play(line.get(line.size() - 1)),
-                        PromotionChoices.base(line.get(line.size() - 1)).to()) >= 0)) {
+        if (story == null && sensors.flickersOnly() && anyPluckedNext(line, before, partial)) {
             briefLandings = true;
             flickerLandings = true;
             flickerLandedAt = Integer.MAX_VALUE;
@@ -1476,8 +1472,9 @@ final class StorySearch {
                     }
                     int k2 = landingUnread || (unseenCaptures >>> k & 1) != 0 ? -1
                             : landing(sq, cursor[sq], earliest, landFloor, mayBeBrief ? 0 : falseOccupied);
-                    if (k2 >= 0 && laterLanding(sq, k2) != k2) {
-                        if (laterLandings) k2 = laterLanding(sq, k2);
+                    int later = k2 < 0 ? k2 : laterLanding(sq, k2);
+                    if (later != k2) {
+                        if (laterLandings) k2 = later;
                         else laterLandingMayHelp = true;
                     }
                     boolean brief = mayBeBrief && k2 >= 0 && lasted(changes[sq], k2) <= falseOccupied;
@@ -2290,6 +2287,17 @@ final class StorySearch {
             if (victim == sq) return b.from();
         }
         return -1;
+    }
+
+    /**
+     * Whether a move of {@code line} sets a piece down that the next move takes (en passant included), or, for a
+     * {@code partial} story, its last move one that a lifted piece of the replying side can take.
+     */
+    private boolean anyPluckedNext(List<Move> line, List<Position> before, boolean partial) {
+        if (anyPluckedNext(line, before)) return true;
+        if (!partial || line.isEmpty()) return false;
+        Move last = line.get(line.size() - 1);
+        return liftedTaker(before.get(line.size() - 1).play(last), PromotionChoices.base(last).to()) >= 0;
     }
 
     /** Whether a move of {@code line} sets a piece down that the next move takes (en passant included). */
